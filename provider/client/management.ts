@@ -1,0 +1,350 @@
+/**
+ * Typed client for the management API.
+ *
+ * Stateless apart from its options: connection pooling, pacing, retries and
+ * GET deduplication live in the shared undici dispatcher (`provider/http`),
+ * so any number of clients in one process share one pool and one set of
+ * rate-limit buckets. The access token is read through a getter on every call
+ * and never stored or shown in an error.
+ */
+import type { IncomingHttpHeaders } from "node:http";
+import { performance } from "node:perf_hooks";
+import type { Dispatcher } from "undici";
+import type { z } from "zod";
+import { ApiError, NetworkError, SupabaseError } from "../errors";
+import { MISSING_TOKEN_MESSAGE } from "../http/auth";
+import { getSharedDispatcher } from "../http/dispatcher";
+import type { RetryOptions } from "../http/retry";
+import type { AttemptInfo, SupabaseDispatchOptions } from "../http/types";
+import { displayPath, parseJsonBody, toApiError } from "./response";
+import {
+  apiKeySchema,
+  organizationSchema,
+  projectRefResultSchema,
+  projectSchema,
+  queryRowsSchema,
+  type ApiKey,
+  type CreateOrganizationInput,
+  type CreateProjectInput,
+  type Organization,
+  type Project,
+  type ProjectRefResult,
+  type QueryRow,
+  type UpdateProjectInput,
+} from "./types";
+
+export * from "./types";
+export { withUnknownOutcome, isUnknownOutcome } from "./outcome";
+
+export type HttpMethod = Dispatcher.HttpMethod;
+export type Expect = "json" | "text" | "empty" | "raw";
+export type QueryValue = string | number | boolean | undefined | null | Array<string | number | boolean>;
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue>;
+  /** Sent as JSON. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /**
+   * Marks a request safe to repeat, so the retry layer may retry it even for
+   * POST/PATCH; `false` forbids retries even for GET/PUT/DELETE.
+   */
+  idempotent?: boolean;
+  /** How to read a success body (default `json`). */
+  expect?: Expect;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** Diagnostics for one attempt (a request the server saw, or that failed to connect). */
+export interface ResponseInfo {
+  method: string;
+  /** Path without the query string. */
+  path: string;
+  /** HTTP status, or 0 when no response arrived. */
+  status: number;
+  /** 1 for the first try; higher for retries. */
+  attempt: number;
+  durationMs: number;
+  /** Error code when no response arrived (e.g. `ECONNRESET`). */
+  errorCode?: string;
+}
+
+export interface ManagementClientOptions {
+  /** Base URL, e.g. `https://api.supabase.com` (a path prefix is kept). */
+  apiUrl: string;
+  /** Read on every request; never stored. */
+  accessToken: () => string | undefined;
+  /** Default `supabase-pulumi/<version>`. */
+  userAgent?: string;
+  retry?: Pick<RetryOptions, "maxRetries" | "minDelayMs" | "maxDelayMs">;
+  /** A dispatcher from `createDispatcher()`; default: the process-wide shared one for these options. */
+  dispatcher?: Dispatcher;
+  /** Per-attempt limit for headers, and for each gap between body chunks (default 120 s). */
+  requestTimeoutMs?: number;
+  /** Called after every attempt, retries included. Must not throw (errors are ignored). */
+  onResponse?: (info: ResponseInfo) => void;
+}
+
+const enc = encodeURIComponent;
+
+export class ManagementClient {
+  readonly #origin: string;
+  readonly #basePath: string;
+  readonly #accessToken: () => string | undefined;
+  readonly #dispatcher: Dispatcher;
+  readonly #timeoutMs: number;
+  readonly #onResponse?: (info: ResponseInfo) => void;
+
+  constructor(options: ManagementClientOptions) {
+    let url: URL;
+    try {
+      url = new URL(options.apiUrl);
+    } catch {
+      throw new SupabaseError("CONFIG", `Invalid management API URL: ${JSON.stringify(options.apiUrl)}`);
+    }
+    if (url.protocol !== "https:" && url.protocol !== "http:") {
+      throw new SupabaseError("CONFIG", `The management API URL must be http(s), got ${url.protocol}`);
+    }
+    if (typeof options.accessToken !== "function") {
+      throw new SupabaseError("CONFIG", "accessToken must be a function that returns the token when called");
+    }
+    this.#origin = url.origin;
+    this.#basePath = url.pathname.replace(/\/+$/, "");
+    this.#accessToken = options.accessToken;
+    this.#timeoutMs = options.requestTimeoutMs ?? 120_000;
+    this.#onResponse = options.onResponse;
+    this.#dispatcher =
+      options.dispatcher ?? getSharedDispatcher({ userAgent: options.userAgent, retry: options.retry });
+  }
+
+  /**
+   * One API call. Failures become `ApiError` (status, method, path without
+   * query, the API's message; code NOT_FOUND for 404, RATE_LIMITED for 429)
+   * or `NetworkError`; a missing token is a `CONFIG` error before any traffic.
+   */
+  async request<T = unknown>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
+    const res = await this.#send(method, path, options);
+    switch (options.expect ?? "json") {
+      case "raw":
+        return { status: res.status, headers: res.headers, body: res.body } satisfies RawResponse as T;
+      case "text":
+        return res.body.toString("utf8") as T;
+      case "empty":
+        return undefined as T;
+      default:
+        return parseJsonBody(method, res.path, res.status, res.headers, res.body.toString("utf8")) as T;
+    }
+  }
+
+  /** Sends one logical request (the dispatcher may retry it) and fails on status ≥ 400. */
+  async #send(method: HttpMethod, path: string, options: RequestOptions): Promise<RawResponse & { path: string }> {
+    const token = this.#accessToken();
+    if (!token) throw new SupabaseError("CONFIG", MISSING_TOKEN_MESSAGE);
+
+    const fullPath = this.#basePath + path + queryString(options.query);
+    const shown = displayPath(fullPath);
+    const headers: Record<string, string> = { accept: "application/json" };
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers["content-type"] = "application/json";
+    }
+    Object.assign(headers, options.headers);
+
+    const onAttempt = this.#onResponse
+      ? (a: AttemptInfo) => {
+          const info: ResponseInfo = { method: a.method, path: shown, status: a.status, attempt: a.attempt, durationMs: a.durationMs };
+          if (a.errorCode !== undefined) info.errorCode = a.errorCode;
+          this.#onResponse?.(info);
+        }
+      : undefined;
+    const dispatchOptions: SupabaseDispatchOptions = {
+      origin: this.#origin,
+      path: fullPath,
+      method,
+      headers,
+      body,
+      headersTimeout: this.#timeoutMs,
+      bodyTimeout: this.#timeoutMs,
+      // The token read above travels with the request; the auth interceptor sets the header.
+      accessToken: () => token,
+      onAttempt,
+    };
+    if (options.idempotent !== undefined) dispatchOptions.idempotent = options.idempotent;
+
+    let status: number;
+    let resHeaders: IncomingHttpHeaders;
+    let raw: Buffer;
+    try {
+      const res = await this.#dispatcher.request(dispatchOptions);
+      status = res.statusCode;
+      resHeaders = res.headers;
+      raw = Buffer.from(await res.body.arrayBuffer());
+    } catch (err) {
+      if (SupabaseError.is(err)) throw err;
+      throw new NetworkError({ method, path: shown, cause: err });
+    }
+    if (status >= 400) throw toApiError(method, fullPath, status, resHeaders, raw.toString("utf8"));
+    return { status, headers: resHeaders, body: raw, path: fullPath };
+  }
+
+  /** A JSON call validated by `schema`; a body of the wrong shape is an ApiError carrying the status. */
+  async #typed<S extends z.ZodType>(schema: S, method: HttpMethod, path: string, options: RequestOptions = {}): Promise<z.output<S>> {
+    const res = await this.#send(method, path, options);
+    const value = parseJsonBody(method, res.path, res.status, res.headers, res.body.toString("utf8"));
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? ` at ${issue.path.join(".")}` : "";
+    throw new ApiError({
+      status: res.status,
+      method,
+      path: displayPath(res.path),
+      apiMessage: `unexpected response shape${where}: ${issue?.message ?? "invalid"}`,
+    });
+  }
+
+  // Organizations
+
+  listOrganizations(): Promise<Organization[]> {
+    return this.#typed(organizationSchema.array(), "GET", "/v1/organizations");
+  }
+
+  /** Not idempotent: never retried. Wrap in `withUnknownOutcome` with `findOrganization`. */
+  createOrganization(input: CreateOrganizationInput): Promise<Organization> {
+    return this.#typed(organizationSchema, "POST", "/v1/organizations", { body: { name: input.name } });
+  }
+
+  /** The organization with this exact name, if any (first match). */
+  async findOrganization(name: string): Promise<Organization | undefined> {
+    return (await this.listOrganizations()).find((o) => o.name === name);
+  }
+
+  // Projects
+
+  listProjects(): Promise<Project[]> {
+    return this.#typed(projectSchema.array(), "GET", "/v1/projects");
+  }
+
+  /** 404 → ApiError with code NOT_FOUND. */
+  getProject(ref: string): Promise<Project> {
+    return this.#typed(projectSchema, "GET", `/v1/projects/${enc(ref)}`);
+  }
+
+  /**
+   * Not idempotent: never retried. Sends the organization as both
+   * `organization_id` (the seed's name, which the emulator and the real
+   * service accept as a deprecated alias) and `organization_slug` (required by
+   * the newer spec). `db_pass` is a secret and never appears in errors.
+   */
+  createProject(input: CreateProjectInput): Promise<Project> {
+    const body: Record<string, unknown> = {
+      name: input.name,
+      db_pass: input.db_pass,
+      organization_id: input.organization_id,
+      organization_slug: input.organization_id,
+    };
+    if (input.region !== undefined) body.region = input.region;
+    if (input.region_selection !== undefined) body.region_selection = input.region_selection;
+    if (input.desired_instance_size !== undefined) body.desired_instance_size = input.desired_instance_size;
+    return this.#typed(projectSchema, "POST", "/v1/projects", { body });
+  }
+
+  /** A project in this organization with this exact name, created at or after `notBefore` (epoch ms) if given. */
+  async findProject(query: { organizationId: string; name: string; notBefore?: number }): Promise<Project | undefined> {
+    const all = await this.listProjects();
+    return all.find(
+      (p) =>
+        p.organization_id === query.organizationId &&
+        p.name === query.name &&
+        (query.notBefore === undefined || Date.parse(p.created_at) >= query.notBefore),
+    );
+  }
+
+  /**
+   * Renames a project. PATCH, but setting a name to a value is idempotent, so
+   * it is marked retryable. Answers `{id: <number>, ref, name}`: re-read the
+   * project for the full shape.
+   */
+  updateProject(ref: string, input: UpdateProjectInput): Promise<ProjectRefResult> {
+    return this.#typed(projectRefResultSchema, "PATCH", `/v1/projects/${enc(ref)}`, {
+      body: { name: input.name },
+      idempotent: true,
+    });
+  }
+
+  /**
+   * Deletes a project (retried like any DELETE). A retry after a first
+   * attempt that did delete answers 404: callers treat NOT_FOUND as done.
+   * While provisioning the API answers 400 "Project not ready for deletion.".
+   */
+  deleteProject(ref: string): Promise<ProjectRefResult> {
+    return this.#typed(projectRefResultSchema, "DELETE", `/v1/projects/${enc(ref)}`);
+  }
+
+  /** The project's API keys; `reveal` unmasks the `secret` key. Every `api_key` is a secret. */
+  getApiKeys(ref: string, options: { reveal?: boolean } = {}): Promise<ApiKey[]> {
+    return this.#typed(apiKeySchema.array(), "GET", `/v1/projects/${enc(ref)}/api-keys`, {
+      query: { reveal: options.reveal ? "true" : undefined },
+    });
+  }
+
+  /**
+   * Runs SQL; answers the rows (201). Not retried, since SQL may write; pass
+   * `readOnly: true` to run it read-only on the server, which also makes it
+   * safe to retry.
+   */
+  runQuery<Row extends QueryRow = QueryRow>(
+    ref: string,
+    sql: string,
+    parameters?: unknown[],
+    options: { readOnly?: boolean } = {},
+  ): Promise<Row[]> {
+    const body: Record<string, unknown> = { query: sql };
+    if (parameters !== undefined) body.parameters = parameters;
+    if (options.readOnly) body.read_only = true;
+    return this.#typed(queryRowsSchema, "POST", `/v1/projects/${enc(ref)}/database/query`, {
+      body,
+      idempotent: options.readOnly === true,
+    }) as Promise<Row[]>;
+  }
+}
+
+function queryString(query: RequestOptions["query"]): string {
+  if (!query) return "";
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    for (const v of Array.isArray(value) ? value : [value]) params.append(key, String(v));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : "";
+}
+
+const clients = new WeakMap<() => string | undefined, Map<string, ManagementClient>>();
+
+/**
+ * A process-wide client for these options (same token getter, URL, user agent,
+ * retry and timeout settings → same client). All of them share the shared
+ * dispatcher, so this is a convenience, not a requirement: `new
+ * ManagementClient(...)` is cheap and pools connections just the same.
+ */
+export function getManagementClient(options: Omit<ManagementClientOptions, "dispatcher" | "onResponse">): ManagementClient {
+  let byKey = clients.get(options.accessToken);
+  if (!byKey) {
+    byKey = new Map();
+    clients.set(options.accessToken, byKey);
+  }
+  const key = JSON.stringify([options.apiUrl, options.userAgent, options.retry ?? {}, options.requestTimeoutMs]);
+  let client = byKey.get(key);
+  if (!client) {
+    client = new ManagementClient(options);
+    byKey.set(key, client);
+  }
+  return client;
+}

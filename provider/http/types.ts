@@ -1,0 +1,35 @@
+/**
+ * Per-request options the interceptors understand, carried on undici's
+ * dispatch options. undici passes unknown keys through every interceptor
+ * untouched and ignores them when it finally sends the request.
+ */
+import type { Dispatcher } from "undici";
+
+/** What the retry layer reports after every attempt (one per request the server saw, or tried to). */
+export interface AttemptInfo {
+  method: string;
+  /** Origin-relative path, including the query string. Callers strip it before showing it. */
+  path: string;
+  /** 1 for the first try. */
+  attempt: number;
+  /** HTTP status, or 0 when no response arrived (connection error, timeout). */
+  status: number;
+  /** The error code (e.g. `ECONNRESET`, `UND_ERR_SOCKET`) when no response arrived. */
+  errorCode?: string;
+  durationMs: number;
+  /** Whether the retry layer will try again. */
+  willRetry: boolean;
+}
+
+export interface SupabaseDispatchOptions extends Dispatcher.DispatchOptions {
+  /**
+   * Reads the access token for this request. Called once per request by the
+   * auth interceptor, so a rotated token is picked up without rebuilding anything.
+   */
+  accessToken?: () => string | undefined;
+  /** Diagnostics: called after every attempt by the retry interceptor. */
+  onAttempt?: (info: AttemptInfo) => void;
+}
+
+/** undici's own option: "the request can be safely retried". The retry layer honours it for any method. */
+export type IdempotencyHint = Pick<Dispatcher.DispatchOptions, "idempotent">;

@@ -1,0 +1,251 @@
+/**
+ * Project: create and wait for health, rename in place, replace on a region or
+ * organization change, delete and wait until gone.
+ *
+ * API footprint (management API calls per operation):
+ * | operation      | calls                                                                 |
+ * |----------------|-----------------------------------------------------------------------|
+ * | check, diff    | 0                                                                     |
+ * | create         | exactly 1 POST /v1/projects, then GET /v1/projects/{ref} polls with   |
+ * |                | capped backoff until ACTIVE_HEALTHY (+1 GET /v1/projects when the     |
+ * |                | POST's outcome is unknown, or with `adopt: true`)                     |
+ * | read (refresh) | ≤1 GET /v1/projects shared by every project read of the process       |
+ * |                | (+1 GET /v1/projects/{ref} only for a project missing from the list)  |
+ * | update         | 1 PATCH /v1/projects/{ref} + 1 GET /v1/projects/{ref}                 |
+ * | delete         | 1 DELETE /v1/projects/{ref} (repeated while "not ready"), then        |
+ * |                | GET /v1/projects/{ref} polls until 404                                |
+ */
+import { z } from "zod";
+import { ApiError, isNotFound, partialFailure, SupabaseError } from "../errors";
+import { withUnknownOutcome } from "../client/management";
+import type { Project } from "../client/management";
+import { managementClient, projectsList, invalidateProjects, projectBaseUrl } from "../context";
+import { checkWith, diffFields, pollUntil, PROVIDER_KEY, type FieldRule, type Props, type ResourceImpl } from "./common";
+
+/** The service's regions (reference: "not a stable API"; refreshed with the OpenAPI document). */
+export const REGIONS = [
+  "us-east-1", "us-east-2", "us-west-1", "us-west-2",
+  "ap-east-1", "ap-southeast-1", "ap-northeast-1", "ap-northeast-2", "ap-southeast-2", "ap-south-1",
+  "eu-west-1", "eu-west-2", "eu-west-3", "eu-north-1", "eu-central-1", "eu-central-2",
+  "ca-central-1", "sa-east-1",
+] as const;
+
+/** Statuses that never turn healthy by themselves: stop waiting and report. */
+export const TERMINAL_STATUSES = new Set(["INIT_FAILED", "GOING_DOWN", "REMOVED", "INACTIVE", "PAUSE_FAILED", "RESTORE_FAILED"]);
+/** Statuses under which a project counts as gone for refresh. */
+const GONE_STATUSES = new Set(["GOING_DOWN", "REMOVED"]);
+
+export const MIN_DB_PASS_LENGTH = 8;
+
+export const projectInputs = z
+  .object({
+    name: z
+      .string({ error: "name is required and must be a string" })
+      .trim()
+      .min(1, "name must not be empty")
+      .max(256, "name must be at most 256 characters"),
+    organizationId: z
+      .string({ error: "organizationId is required (the organization's slug)" })
+      .regex(/^[\w-]+$/, "organizationId must be an organization slug: letters, digits, '_' and '-' only"),
+    region: z.enum(REGIONS, {
+      error: (iss) =>
+        iss.input === undefined
+          ? "region is required"
+          : `unknown region "${String(iss.input)}"; use one of: ${REGIONS.join(", ")}`,
+    }),
+    dbPass: z
+      .string({ error: "dbPass is required (the database password, as a secret)" })
+      .min(MIN_DB_PASS_LENGTH, `dbPass must be at least ${MIN_DB_PASS_LENGTH} characters`)
+      .max(1024, "dbPass must be at most 1024 characters"),
+    adopt: z.boolean({ error: "adopt must be a boolean" }).optional(),
+    createTimeoutSeconds: z
+      .number({ error: "createTimeoutSeconds must be a number" })
+      .int("createTimeoutSeconds must be a whole number")
+      .positive("createTimeoutSeconds must be positive")
+      .max(7200, "createTimeoutSeconds must be at most 7200")
+      .optional(),
+    deleteTimeoutSeconds: z
+      .number({ error: "deleteTimeoutSeconds must be a number" })
+      .int("deleteTimeoutSeconds must be a whole number")
+      .positive("deleteTimeoutSeconds must be positive")
+      .max(7200, "deleteTimeoutSeconds must be at most 7200")
+      .optional(),
+  })
+  .strict();
+
+export type ProjectInputs = z.infer<typeof projectInputs>;
+
+const rules: FieldRule[] = [
+  { name: "name" },
+  { name: "organizationId", replaces: true },
+  { name: "region", replaces: true },
+  // The management API has no password change: dbPass is used at creation only.
+  { name: "dbPass", ignore: true },
+  { name: "adopt", ignore: true },
+  { name: "createTimeoutSeconds", ignore: true },
+  { name: "deleteTimeoutSeconds", ignore: true },
+];
+
+const DEFAULT_CREATE_TIMEOUT_S = 600;
+const DEFAULT_DELETE_TIMEOUT_S = 300;
+
+/** Outputs: the inputs minus the password, plus what the service reports. */
+function outputs(inputs: Props, p: Project): Props {
+  const { dbPass: _secret, ...rest } = inputs;
+  const ref = p.ref ?? p.id;
+  const base = projectBaseUrl(ref);
+  return {
+    ...rest,
+    name: p.name,
+    organizationId: p.organization_id ?? p.organization_slug ?? rest.organizationId,
+    region: p.region,
+    ref,
+    status: p.status ?? "ACTIVE_HEALTHY",
+    createdAt: p.created_at,
+    databaseHost: p.database?.host ?? null,
+    databaseVersion: p.database?.version ?? null,
+    apiUrl: base,
+    graphqlUrl: `${base}/graphql/v1`,
+  };
+}
+
+/** The seed's shape has no status; a project answered without one counts as ready. */
+function statusOf(p: Project): string {
+  return p.status ?? "ACTIVE_HEALTHY";
+}
+
+async function waitHealthy(ref: string, timeoutS: number): Promise<Project> {
+  const client = managementClient();
+  return pollUntil(
+    async () => {
+      const p = await client.getProject(ref);
+      const s = statusOf(p);
+      if (s === "ACTIVE_HEALTHY") return p;
+      if (TERMINAL_STATUSES.has(s)) {
+        throw new SupabaseError("TERMINAL_STATUS", `Project ${ref} reached status ${s} and will not become healthy by itself.`);
+      }
+      return undefined;
+    },
+    { timeoutMs: timeoutS * 1000, minDelayMs: 250, maxDelayMs: 5000, what: `project ${ref} to become ACTIVE_HEALTHY` },
+  );
+}
+
+async function findByNaturalKey(org: string, name: string, notBefore?: number): Promise<Project | undefined> {
+  invalidateProjects();
+  const all = await projectsList();
+  return all.find(
+    (p) =>
+      (p.organization_id ?? p.organization_slug) === org &&
+      p.name === name &&
+      !GONE_STATUSES.has(p.status ?? "") &&
+      (notBefore === undefined || Date.parse(p.created_at) >= notBefore),
+  );
+}
+
+export const project: ResourceImpl = {
+  async check(_olds, news) {
+    const r = checkWith(projectInputs, news);
+    return { inputs: r.inputs, failures: r.failures };
+  },
+
+  async diff(_id, olds, news) {
+    const d = diffFields(olds, news, rules);
+    // Refresh compares what `read` found with the declared inputs through this
+    // diff, so a project that is no longer healthy (paused, failed, restarting)
+    // must show as a change; `update` then waits for health or says why not.
+    if (typeof olds.status === "string" && olds.status !== "ACTIVE_HEALTHY") d.changes = true;
+    return d;
+  },
+
+  async create(inputs) {
+    const client = managementClient();
+    const timeoutS = (inputs.createTimeoutSeconds as number | undefined) ?? DEFAULT_CREATE_TIMEOUT_S;
+    let created: Project | undefined;
+    if (inputs.adopt) created = await findByNaturalKey(inputs.organizationId, inputs.name);
+    if (!created) {
+      // Allow for clock skew between this machine and the service when telling
+      // a project created by this request from an older namesake.
+      const notBefore = Date.now() - 120_000;
+      created = await withUnknownOutcome(
+        () =>
+          client.createProject({
+            name: inputs.name,
+            db_pass: inputs.dbPass,
+            organization_id: inputs.organizationId,
+            region: inputs.region,
+          }),
+        () => findByNaturalKey(inputs.organizationId, inputs.name, notBefore),
+      );
+      invalidateProjects();
+    }
+    const ref = created.ref ?? created.id;
+    try {
+      const healthy = await waitHealthy(ref, timeoutS);
+      return { id: ref, outs: outputs(inputs, healthy) };
+    } catch (err) {
+      // The project exists: record it (with the provider, so later operations
+      // can load it) instead of orphaning it. The next `up` retries the wait.
+      throw partialFailure(ref, { ...outputs(inputs, created), [PROVIDER_KEY]: inputs[PROVIDER_KEY] }, err);
+    }
+  },
+
+  async read(id, props) {
+    const listed = (await projectsList()).find((p) => (p.ref ?? p.id) === id);
+    let p: Project | undefined = listed;
+    if (!p) {
+      try {
+        p = await managementClient().getProject(id);
+      } catch (err) {
+        if (isNotFound(err)) return { id: "", props: {} };
+        throw err;
+      }
+    }
+    if (GONE_STATUSES.has(p.status ?? "")) return { id: "", props: {} };
+    return { id, props: outputs(props, p) };
+  },
+
+  async update(id, olds, news) {
+    const client = managementClient();
+    if (olds.name !== news.name) {
+      await client.updateProject(id, { name: news.name });
+      invalidateProjects();
+    }
+    const timeoutS = (news.createTimeoutSeconds as number | undefined) ?? DEFAULT_CREATE_TIMEOUT_S;
+    const p = await waitHealthy(id, timeoutS);
+    return { outs: outputs(news, p) };
+  },
+
+  async delete(id, props) {
+    const client = managementClient();
+    const timeoutS = (props.deleteTimeoutSeconds as number | undefined) ?? DEFAULT_DELETE_TIMEOUT_S;
+    await pollUntil(
+      async () => {
+        try {
+          await client.deleteProject(id);
+          return true;
+        } catch (err) {
+          if (isNotFound(err)) return true;
+          // A project still provisioning cannot be deleted yet: wait and ask again.
+          if (ApiError.isApi(err) && err.status === 400 && /not ready for deletion/i.test(err.apiMessage)) return undefined;
+          throw err;
+        }
+      },
+      { timeoutMs: timeoutS * 1000, minDelayMs: 500, maxDelayMs: 5000, what: `project ${id} to accept deletion` },
+    );
+    invalidateProjects();
+    await pollUntil(
+      async () => {
+        try {
+          const p = await client.getProject(id);
+          return p.status === "REMOVED" ? true : undefined;
+        } catch (err) {
+          if (isNotFound(err)) return true;
+          throw err;
+        }
+      },
+      { timeoutMs: timeoutS * 1000, minDelayMs: 200, maxDelayMs: 5000, what: `project ${id} to be gone` },
+    );
+  },
+};
+
+export default project;

@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# Makes a working Pulumi engine available and prints the directory that holds it
+# (the directory contains bin/pulumi, bin/pulumi-language-nodejs and the dynamic
+# provider shim bin/pulumi-resource-pulumi-nodejs).
+#
+# Order of preference:
+#   1. SUPABASE_PULUMI_ENGINE_ROOT, when it already holds bin/pulumi.
+#   2. `pulumi` on PATH (its own directory is used as the engine root).
+#   3. A per-user cache keyed by version, commit, Go version and platform; built
+#      from the published Go modules when missing (a cold build takes minutes,
+#      a warm call takes well under a second).
+#
+# Everything goes to stderr except the final line: the engine root.
+set -euo pipefail
+
+VER=v3.248.0
+# Commit of tag pkg/v3.248.0: the language host has no tags, so it is fetched
+# by this commit as a pseudo-version (see the project's engine notes).
+LH=dc7edd58bc13
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+log() { printf 'engine: %s\n' "$*" >&2; }
+
+shim_src="$here/node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs"
+
+install_language_host() { # $1 = bin dir; only where no Go-built host exists
+  local bin=$1 host="$here/scripts/language-host.js"
+  if [ -f "$bin/pulumi-language-nodejs" ] && ! grep -q "supabase-pulumi language host" "$bin/pulumi-language-nodejs" 2>/dev/null; then
+    return 0
+  fi
+  cmp -s "$host" "$bin/pulumi-language-nodejs.js" 2>/dev/null || cp "$host" "$bin/pulumi-language-nodejs.js"
+  if [ ! -f "$bin/pulumi-language-nodejs" ]; then
+    printf '#!/bin/sh\n# supabase-pulumi language host (the Go one is not available from the module proxy)\nexec node "$(dirname "$0")/pulumi-language-nodejs.js" "$@"\n' > "$bin/pulumi-language-nodejs"
+    chmod +x "$bin/pulumi-language-nodejs"
+  fi
+}
+
+install_shim() { # $1 = bin dir
+  local bin=$1
+  install_language_host "$bin"
+  if [ -f "$shim_src" ]; then
+    if ! cmp -s "$shim_src" "$bin/pulumi-resource-pulumi-nodejs" 2>/dev/null; then
+      cp "$shim_src" "$bin/pulumi-resource-pulumi-nodejs"
+      chmod +x "$bin/pulumi-resource-pulumi-nodejs"
+    fi
+  else
+    log "warning: $shim_src not found; run npm install first (dynamic resources need the shim)"
+  fi
+}
+
+if [ -n "${SUPABASE_PULUMI_ENGINE_ROOT:-}" ] && [ -x "$SUPABASE_PULUMI_ENGINE_ROOT/bin/pulumi" ]; then
+  echo "$SUPABASE_PULUMI_ENGINE_ROOT"; exit 0
+fi
+
+if [ -z "${SUPABASE_PULUMI_BUILD_ENGINE:-}" ] && command -v pulumi >/dev/null 2>&1; then
+  p=$(command -v pulumi); root=$(cd "$(dirname "$p")/.." && pwd)
+  log "using pulumi from PATH ($(pulumi version 2>/dev/null || echo unknown version))"
+  echo "$root"; exit 0
+fi
+
+command -v go >/dev/null 2>&1 || { log "error: no pulumi on PATH and no Go toolchain to build one"; exit 1; }
+gov=$(go env GOVERSION | sed -E 's/^go([0-9]+\.[0-9]+).*/go\1/')
+plat="$(go env GOOS)-$(go env GOARCH)"
+cache="${SUPABASE_PULUMI_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/supabase-pulumi}"
+root="$cache/engine/pulumi-$VER-$LH-$gov-$plat"
+bin="$root/bin"
+
+if [ -x "$bin/pulumi" ] && "$bin/pulumi" version >/dev/null 2>&1; then
+  install_shim "$bin"
+  echo "$root"; exit 0
+fi
+
+log "building the Pulumi $VER engine from Go modules into $root (cold build: several minutes)"
+mkdir -p "$root"
+work=$(mktemp -d "$root/build.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+export GOTOOLCHAIN=local CGO_ENABLED=0 GOFLAGS=-mod=mod
+# The checksum database reachable here does not list pulumi's own modules, so
+# only those skip it (scoped no wider); every other module is verified as usual.
+export GONOSUMDB="${GONOSUMDB:+$GONOSUMDB,}github.com/pulumi/pulumi"
+XV="-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=$VER"
+(
+  cd "$work"
+  go mod init example.invalid/build-pulumi >/dev/null 2>&1
+  go mod edit -require=github.com/pulumi/pulumi/pkg/v3@$VER -require=github.com/pulumi/pulumi/sdk/v3@$VER \
+    -replace=github.com/atotto/clipboard=github.com/tgummerer/clipboard@v0.0.0-20241001131231-d02d263e614e
+  mkdir -p "$work/out"
+  go build -trimpath -tags osusergo,grpcnotrace -ldflags "-s -w $XV" -o "$work/out/pulumi" \
+    github.com/pulumi/pulumi/pkg/v3/cmd/pulumi >&2
+) || { log "error: the pulumi CLI build failed (see above)"; exit 1; }
+# The Node.js language host is a nested module without tags; it can only be
+# fetched by commit. Where the module proxy does not serve it, everything here
+# still works through Automation API inline programs, which need no language
+# host (the CLI itself runs refresh, destroy and export).
+(
+  cd "$work"
+  go get github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3@$LH >&2 &&
+  go mod edit -require=github.com/pulumi/pulumi/pkg/v3@$VER -require=github.com/pulumi/pulumi/sdk/v3@$VER &&
+  go build -trimpath -tags osusergo,grpcnotrace -ldflags "-s -w $XV" -o "$work/out/pulumi-language-nodejs" \
+    github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3 >&2
+) || log "note: the Node.js language host module is not available from the module proxy; using inline programs only"
+mkdir -p "$bin"
+mv "$work/out/pulumi" "$bin/pulumi"
+[ -f "$work/out/pulumi-language-nodejs" ] && mv "$work/out/pulumi-language-nodejs" "$bin/pulumi-language-nodejs"
+v=$("$bin/pulumi" version)
+[ "$v" = "$VER" ] || { log "error: built pulumi reports version '$v', expected $VER"; exit 1; }
+install_shim "$bin"
+log "built $VER"
+echo "$root"

@@ -1,0 +1,145 @@
+#!/usr/bin/env node
+/**
+ * A Node.js language host for the Pulumi CLI, used when the Go one
+ * (pulumi-language-nodejs, a nested module without tags) cannot be built from
+ * the module proxy. It speaks the LanguageRuntime gRPC protocol and runs the
+ * program exactly as the Go host does: `node @pulumi/pulumi/cmd/run` with the
+ * engine's arguments, config in PULUMI_CONFIG and the secret keys in
+ * PULUMI_CONFIG_SECRET_KEYS.
+ *
+ * The CLI starts it as `pulumi-language-nodejs [-flags] <engine-address>` in the
+ * project directory and reads the port it listens on from its first line of
+ * output. @grpc/grpc-js and the protocol stubs are resolved from the project,
+ * like the dynamic-provider shim resolves @pulumi/pulumi.
+ */
+"use strict";
+const { spawn } = require("node:child_process");
+
+function fromProject(id) {
+  return require(require.resolve(id, { paths: [process.cwd()] }));
+}
+
+const grpc = fromProject("@grpc/grpc-js");
+const langrpc = fromProject("@pulumi/pulumi/proto/language_grpc_pb.js");
+const langproto = fromProject("@pulumi/pulumi/proto/language_pb.js");
+const plugproto = fromProject("@pulumi/pulumi/proto/plugin_pb.js");
+const emptyproto = fromProject("google-protobuf/google/protobuf/empty_pb.js");
+const pulumiVersion = fromProject("@pulumi/pulumi/package.json").version;
+
+const positional = process.argv.slice(2).filter((a) => !a.startsWith("-"));
+const engineAddress = positional[positional.length - 1] || "";
+
+function runProgram(req) {
+  const info = req.getInfo && req.getInfo();
+  const pwd = req.getPwd() || (info && info.getRootDirectory()) || process.cwd();
+  const program = (info && info.getProgramDirectory()) || req.getProgram() || ".";
+  const config = {};
+  for (const [k, v] of req.getConfigMap().entries()) config[k] = v;
+  const runScript = require.resolve("@pulumi/pulumi/cmd/run", { paths: [pwd] });
+  const args = [
+    runScript,
+    `--monitor=${req.getMonitorAddress()}`,
+    `--engine=${engineAddress}`,
+    `--project=${req.getProject()}`,
+    `--stack=${req.getStack()}`,
+    `--pwd=${pwd}`,
+    `--parallel=${req.getParallel() || 1}`,
+  ];
+  if (req.getOrganization()) args.push(`--organization=${req.getOrganization()}`);
+  if (info && info.getRootDirectory()) args.push(`--root-directory=${info.getRootDirectory()}`);
+  if (req.getDryrun()) args.push("--dry-run");
+  args.push(program, ...req.getArgsList());
+  // Runtime options from Pulumi.yaml (runtime.options), as the Go host reads them.
+  const options = (info && info.getOptions() && info.getOptions().toJavaScript()) || {};
+  const env = {
+    ...process.env,
+    PULUMI_CONFIG: JSON.stringify(config),
+    PULUMI_CONFIG_SECRET_KEYS: JSON.stringify(req.getConfigsecretkeysList()),
+    PULUMI_NODEJS_TYPESCRIPT: options.typescript === false ? "false" : "true",
+  };
+  if (typeof options.tsconfig === "string") env.PULUMI_NODEJS_TSCONFIG_PATH = options.tsconfig;
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: pwd, env, stdio: ["ignore", "inherit", "inherit"] });
+    child.on("error", (err) => resolve({ error: `failed to start the program: ${err.message}` }));
+    child.on("exit", (code, signal) => {
+      if (code === 0) resolve({});
+      // 32: the program already reported its error through the engine.
+      else if (code === 32) resolve({ bail: true });
+      else resolve({ error: `Program exited with ${signal ? `signal ${signal}` : `non-zero exit code: ${code}`}` });
+    });
+  });
+}
+
+const service = {
+  handshake(_call, cb) {
+    cb(null, new langproto.LanguageHandshakeResponse());
+  },
+  getRequiredPlugins(_call, cb) {
+    const resp = new langproto.GetRequiredPluginsResponse();
+    resp.setPluginsList([]);
+    cb(null, resp);
+  },
+  getRequiredPackages(_call, cb) {
+    const resp = new langproto.GetRequiredPackagesResponse();
+    resp.setPackagesList([]);
+    cb(null, resp);
+  },
+  run(call, cb) {
+    runProgram(call.request).then((r) => {
+      const resp = new langproto.RunResponse();
+      if (r.error) resp.setError(r.error);
+      if (r.bail) resp.setBail(true);
+      cb(null, resp);
+    });
+  },
+  getPluginInfo(_call, cb) {
+    const resp = new plugproto.PluginInfo();
+    resp.setVersion(pulumiVersion);
+    cb(null, resp);
+  },
+  installDependencies(call) {
+    // Dependencies are installed with npm by the project itself.
+    call.end();
+  },
+  runtimeOptionsPrompts(_call, cb) {
+    cb(null, new langproto.RuntimeOptionsResponse());
+  },
+  about(_call, cb) {
+    const resp = new langproto.AboutResponse();
+    resp.setExecutable(process.execPath);
+    resp.setVersion(process.version);
+    cb(null, resp);
+  },
+  getProgramDependencies(_call, cb) {
+    cb(null, new langproto.GetProgramDependenciesResponse());
+  },
+  cancel(_call, cb) {
+    cb(null, new emptyproto.Empty());
+  },
+};
+
+const unimplemented = (name) => (call, cb) => {
+  const err = { code: grpc.status.UNIMPLEMENTED, details: `${name} is not implemented by this language host` };
+  if (typeof cb === "function") cb(err);
+  else call.emit("error", err);
+};
+
+const impl = {};
+for (const name of Object.keys(langrpc.LanguageRuntimeService)) {
+  const method = name.charAt(0).toLowerCase() + name.slice(1);
+  impl[method] = service[method] || unimplemented(name);
+}
+
+const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
+server.addService(langrpc.LanguageRuntimeService, impl);
+server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, port) => {
+  if (err) {
+    console.error(`language host: ${err.message}`);
+    process.exit(1);
+  }
+  // The CLI reads the port from the first line of output.
+  process.stdout.write(`${port}\n`);
+});
+
+process.on("SIGTERM", () => server.forceShutdown());
+process.on("SIGINT", () => server.forceShutdown());

@@ -1,0 +1,197 @@
+/**
+ * Organization and Project provider methods, in-process against a loopback
+ * emulator. Each documented API footprint is asserted from the request log.
+ */
+import * as runtime from "supabase-pulumi/runtime";
+import { SupabaseError } from "../../../provider/errors";
+import { startTestEmulator } from "../../helpers/emulator";
+
+type Emu = Awaited<ReturnType<typeof startTestEmulator>>;
+let emu: Emu;
+
+const organization = runtime.provider("organization");
+const project = runtime.provider("project");
+const DB_PASS = "provider-test-password";
+
+async function calls() {
+  return (await emu.requests()).filter((r) => r.api === "management").map((r) => `${r.method} ${r.route ?? r.path}`);
+}
+
+function count(list: string[], entry: string): number {
+  return list.filter((c) => c === entry).length;
+}
+
+async function newOrg(name = "Provider Org") {
+  const { id } = await organization.create({ name });
+  return id;
+}
+
+async function newProject(org: string, name: string, extra: Record<string, unknown> = {}) {
+  return project.create({ name, organizationId: org, region: "eu-west-1", dbPass: DB_PASS, createTimeoutSeconds: 30, __provider: "p", ...extra });
+}
+
+beforeAll(async () => {
+  emu = await startTestEmulator();
+  runtime.configure({ accessToken: emu.accessToken, apiUrl: emu.apiUrl, projectUrlTemplate: emu.projectUrlTemplate });
+  runtime.resetContexts();
+});
+
+afterAll(async () => {
+  await emu?.close();
+});
+
+beforeEach(async () => {
+  await emu.reset();
+  runtime.resetContexts();
+});
+
+describe("Organization", () => {
+  test("create is 1 POST; read shares one list GET", async () => {
+    await emu.clearRequests();
+    const { id, outs } = await organization.create({ name: "Acme" });
+    expect(outs).toMatchObject({ name: "Acme", organizationId: id, slug: id });
+    expect(await calls()).toEqual(["POST /v1/organizations"]);
+
+    await emu.clearRequests();
+    runtime.resetContexts();
+    const reads = await Promise.all([organization.read(id, outs!), organization.read(id, outs!), organization.read(id, outs!)]);
+    expect(reads.every((r) => r.id === id)).toBe(true);
+    expect(await calls()).toEqual(["GET /v1/organizations"]);
+  });
+
+  test("adopt: true takes over an organization with the same name instead of creating one", async () => {
+    const existing = await emu.api("POST", "/v1/organizations", { name: "Existing" });
+    await emu.clearRequests();
+    const { id } = await organization.create({ name: "Existing", adopt: true });
+    expect(id).toBe(existing.body.id);
+    expect(await calls()).toEqual(["GET /v1/organizations"]);
+  });
+
+  test("read reports an unknown organization as gone", async () => {
+    expect(await organization.read("nosuchorg", { name: "x" })).toEqual({ id: "", props: {} });
+  });
+});
+
+describe("Project", () => {
+  test("create is exactly 1 POST and waits for ACTIVE_HEALTHY", async () => {
+    const org = await newOrg();
+    await emu.clearRequests();
+    const { id, outs } = await newProject(org, "app");
+    expect(id).toMatch(/^[a-z]{20}$/);
+    expect(outs).toMatchObject({
+      name: "app",
+      organizationId: org,
+      region: "eu-west-1",
+      ref: id,
+      status: "ACTIVE_HEALTHY",
+      apiUrl: emu.projectUrlTemplate.replace("{ref}", id),
+      graphqlUrl: `${emu.projectUrlTemplate.replace("{ref}", id)}/graphql/v1`,
+    });
+    expect(outs!.databaseHost).toEqual(expect.any(String));
+    expect(outs).not.toHaveProperty("dbPass");
+    const c = await calls();
+    expect(count(c, "POST /v1/projects")).toBe(1);
+    expect(c.filter((x) => x !== "POST /v1/projects").every((x) => x === "GET /v1/projects/{ref}")).toBe(true);
+  });
+
+  test("reads of 20 projects coalesce into one list call", async () => {
+    const org = await newOrg();
+    const created = await Promise.all(Array.from({ length: 20 }, (_, i) => newProject(org, `p${i}`)));
+    await emu.clearRequests();
+    runtime.resetContexts();
+    const reads = await Promise.all(created.map((c) => project.read(c.id, c.outs!)));
+    expect(reads.map((r) => r.id)).toEqual(created.map((c) => c.id));
+    expect(await calls()).toEqual(["GET /v1/projects"]);
+  });
+
+  test("read detects an out-of-band rename and a deleted project", async () => {
+    const org = await newOrg();
+    const { id, outs } = await newProject(org, "app");
+    await emu.api("PATCH", `/v1/projects/${id}`, { name: "renamed" });
+    runtime.resetContexts();
+    const r = await project.read(id, outs!);
+    expect(r.props).toMatchObject({ name: "renamed" });
+    const d = await project.diff(id, r.props!, { name: "app", organizationId: org, region: "eu-west-1", dbPass: DB_PASS });
+    expect(d).toMatchObject({ changes: true, replaces: [] });
+
+    await emu.api("DELETE", `/v1/projects/${id}`);
+    await emu.advanceTime(60_000);
+    runtime.resetContexts();
+    expect((await project.read(id, outs!)).id).toBe("");
+  });
+
+  test("update of the name is 1 PATCH + 1 GET", async () => {
+    const org = await newOrg();
+    const { id, outs } = await newProject(org, "app");
+    await emu.clearRequests();
+    const news = { name: "app-renamed", organizationId: org, region: "eu-west-1", dbPass: DB_PASS };
+    const { outs: after } = await project.update(id, outs!, news);
+    expect(after).toMatchObject({ name: "app-renamed", ref: id });
+    expect(await calls()).toEqual(["PATCH /v1/projects/{ref}", "GET /v1/projects/{ref}"]);
+  });
+
+  test("delete waits while the project is still provisioning, then until it is gone", async () => {
+    const org = await newOrg();
+    await emu.setSettings({ provisioningDelayMs: 1200 });
+    const res = await emu.api("POST", "/v1/projects", { name: "young", organization_id: org, region: "eu-west-1", db_pass: DB_PASS });
+    const ref = res.body.id as string;
+    await emu.clearRequests();
+    await project.delete(ref, { deleteTimeoutSeconds: 30 });
+    const c = await calls();
+    expect(count(c, "DELETE /v1/projects/{ref}")).toBeGreaterThanOrEqual(2); // at least one "not ready" answer
+    expect((await emu.api("GET", `/v1/projects/${ref}`)).status).toBe(404);
+  });
+
+  test("a project that never becomes healthy is still recorded (partial failure with id and provider)", async () => {
+    const org = await newOrg();
+    await emu.setSettings({ provisioningDelayMs: 600_000 });
+    let err: any;
+    try {
+      await newProject(org, "slow", { createTimeoutSeconds: 1 });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeDefined();
+    expect(err.id).toMatch(/^[a-z]{20}$/);
+    expect(err.properties).toMatchObject({ name: "slow", ref: err.id, status: "COMING_UP", __provider: "p" });
+    expect(err.properties).not.toHaveProperty("dbPass");
+    expect(err.message).toMatch(/Timed out/);
+    expect(String(err.message)).not.toContain(emu.accessToken);
+  });
+
+  test("adopt: true takes over a project with the same organization and name", async () => {
+    const org = await newOrg();
+    const first = await newProject(org, "shared");
+    await emu.clearRequests();
+    const second = await newProject(org, "shared", { adopt: true });
+    expect(second.id).toBe(first.id);
+    expect(count(await calls(), "POST /v1/projects")).toBe(0);
+  });
+
+  test("a POST reset after the server acted is settled by a lookup, not a second POST", async () => {
+    const org = await newOrg();
+    await emu.addFault({ method: "POST", path: "/v1/projects", reset: "after", times: 1 });
+    await emu.clearRequests();
+    const { id } = await newProject(org, "reset-once");
+    const projects = (await emu.api("GET", "/v1/projects")).body as Array<{ id: string; name: string }>;
+    expect(projects.filter((p) => p.name === "reset-once").map((p) => p.id)).toEqual([id]);
+    expect(count(await calls(), "POST /v1/projects")).toBe(1);
+  });
+
+  test("a missing token is a configuration error that names the config key, before any request", async () => {
+    runtime.configure({ apiUrl: emu.apiUrl, projectUrlTemplate: emu.projectUrlTemplate });
+    const saved = process.env.SUPABASE_ACCESS_TOKEN;
+    delete process.env.SUPABASE_ACCESS_TOKEN;
+    runtime.resetContexts();
+    await emu.clearRequests();
+    try {
+      const err = await organization.create({ name: "x" }).then(() => undefined, (e: unknown) => e);
+      expect(SupabaseError.is(err, "CONFIG")).toBe(true);
+      expect(String((err as Error).message)).toMatch(/supabase:accessToken/);
+      expect(await calls()).toEqual([]);
+    } finally {
+      if (saved !== undefined) process.env.SUPABASE_ACCESS_TOKEN = saved;
+      runtime.configure({ accessToken: emu.accessToken, apiUrl: emu.apiUrl, projectUrlTemplate: emu.projectUrlTemplate });
+    }
+  });
+});

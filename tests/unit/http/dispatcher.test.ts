@@ -1,0 +1,204 @@
+/**
+ * The composed dispatcher over real loopback sockets: auth, retry, pacing and
+ * GET deduplication, observed from a scripted server.
+ */
+import type { Dispatcher } from "undici";
+import { createDispatcher } from "../../../provider/http/dispatcher";
+import { errorCode } from "../../../provider/http/retry";
+import type { AttemptInfo, SupabaseDispatchOptions } from "../../../provider/http/types";
+import { SupabaseError } from "../../../provider/errors";
+import { json, reset, sleep, startServer, text, type Handler, type TestServer } from "./test-server";
+
+const TOKEN = "sbp_0123456789abcdef0123456789abcdef01234567";
+
+let server: TestServer;
+let dispatcher: Dispatcher.ComposedDispatcher;
+
+async function setup(handler: Handler, options: Parameters<typeof createDispatcher>[0] = {}) {
+  server = await startServer(handler);
+  dispatcher = createDispatcher({ retry: { minDelayMs: 5, maxDelayMs: 2000 }, ...options });
+}
+
+afterEach(async () => {
+  // Each test builds its own pair; drop them so a test without setup cannot reuse closed ones.
+  const [d, s] = [dispatcher, server];
+  dispatcher = undefined as unknown as typeof dispatcher;
+  server = undefined as unknown as typeof server;
+  await d?.close();
+  await s?.close();
+});
+
+type SendOptions = Partial<SupabaseDispatchOptions> & { method: Dispatcher.HttpMethod; path: string; signal?: AbortSignal };
+
+async function send(opts: SendOptions) {
+  const full: SupabaseDispatchOptions & { signal?: AbortSignal } = { origin: server.origin, accessToken: () => TOKEN, ...opts };
+  const res = await dispatcher.request(full);
+  return { status: res.statusCode, headers: res.headers, body: await res.body.text() };
+}
+
+describe("auth", () => {
+  it("sends the bearer token and User-Agent, reading the token on every request", async () => {
+    await setup((_req, res) => json(res, 200, {}));
+    let current = "sbp_first";
+    const getter = () => current;
+    await send({ method: "GET", path: "/a", accessToken: getter });
+    current = "sbp_second";
+    await send({ method: "GET", path: "/b", accessToken: getter });
+    expect(server.seen.map((r) => r.headers.authorization)).toEqual(["Bearer sbp_first", "Bearer sbp_second"]);
+    expect(server.seen[0]!.headers["user-agent"]).toMatch(/^supabase-pulumi\/\d/);
+  });
+
+  it("falls back to the dispatcher's default getter, and fails without traffic when there is no token", async () => {
+    let token: string | undefined = "sbp_default";
+    await setup((_req, res) => json(res, 200, {}), { accessToken: () => token });
+    await dispatcher.request({ origin: server.origin, method: "GET", path: "/x" }).then((r) => r.body.dump());
+    expect(server.seen[0]!.headers.authorization).toBe("Bearer sbp_default");
+    token = undefined;
+    const err = await dispatcher.request({ origin: server.origin, method: "GET", path: "/y" }).catch((e: unknown) => e);
+    expect(SupabaseError.is(err, "CONFIG")).toBe(true);
+    expect(String((err as Error).message)).toMatch(/SUPABASE_ACCESS_TOKEN/);
+    expect(server.seen).toHaveLength(1);
+  });
+});
+
+describe("retry", () => {
+  it("retries a GET on 503 and returns the eventual success", async () => {
+    await setup((req, res) => (req.n < 3 ? json(res, 503, { message: "busy" }) : json(res, 200, { ok: true })));
+    const r = await send({ method: "GET", path: "/v1/projects" });
+    expect(r.status).toBe(200);
+    expect(JSON.parse(r.body)).toEqual({ ok: true });
+    expect(server.seen).toHaveLength(3);
+  });
+
+  it("retries a GET after a connection reset", async () => {
+    await setup((req, res) => (req.n === 1 ? reset(res) : json(res, 200, { ok: 1 })));
+    const r = await send({ method: "GET", path: "/v1/organizations" });
+    expect(r.status).toBe(200);
+    expect(server.seen).toHaveLength(2);
+  });
+
+  it("honours Retry-After on 429 (waits about one second)", async () => {
+    await setup((req, res) =>
+      req.n === 1 ? json(res, 429, { message: "ThrottlerException: Too Many Requests" }, { "retry-after": "1" }) : json(res, 200, []),
+    );
+    const t0 = Date.now();
+    const r = await send({ method: "GET", path: "/v1/projects" });
+    const gap = server.seen[1]!.at - server.seen[0]!.at;
+    expect(r.status).toBe(200);
+    expect(gap).toBeGreaterThanOrEqual(900);
+    expect(gap).toBeLessThanOrEqual(1500);
+    expect(Date.now() - t0).toBeLessThan(2000);
+  });
+
+  it("bounds attempts and hands the last response, body intact, to the caller", async () => {
+    await setup((_req, res) => json(res, 503, { message: "still down" }), { retry: { maxRetries: 2, minDelayMs: 5 } });
+    const attempts: AttemptInfo[] = [];
+    const r = await send({ method: "GET", path: "/v1/projects", onAttempt: (a) => attempts.push(a) });
+    expect(r.status).toBe(503);
+    expect(JSON.parse(r.body)).toEqual({ message: "still down" });
+    expect(server.seen).toHaveLength(3);
+    expect(attempts.map((a) => [a.attempt, a.status, a.willRetry])).toEqual([
+      [1, 503, true],
+      [2, 503, true],
+      [3, 503, false],
+    ]);
+  });
+
+  it("does not retry non-retryable statuses", async () => {
+    await setup((_req, res) => json(res, 404, { message: "Project not found" }));
+    const r = await send({ method: "GET", path: "/v1/projects/abc" });
+    expect(r.status).toBe(404);
+    expect(server.seen).toHaveLength(1);
+  });
+
+  it("never retries a POST on 503 or on a reset", async () => {
+    await setup((req, res) => (req.path === "/reset" ? reset(res) : json(res, 503, { message: "busy" })));
+    const r = await send({ method: "POST", path: "/v1/projects", body: "{}" });
+    expect(r.status).toBe(503);
+    const err = await send({ method: "POST", path: "/reset", body: "{}" }).catch((e: unknown) => e);
+    expect(errorCode(err)).toMatch(/^(ECONNRESET|UND_ERR_SOCKET)$/);
+    expect(server.seen.map((s) => s.path)).toEqual(["/v1/projects", "/reset"]);
+  });
+
+  it("never retries a PATCH, but retries any request marked idempotent", async () => {
+    await setup((req, res) => (req.n === 1 || req.n === 2 ? json(res, 503, {}) : json(res, 201, { id: 1 })));
+    expect((await send({ method: "PATCH", path: "/p", body: "{}" })).status).toBe(503);
+    const r = await send({ method: "POST", path: "/q", body: '{"query":"select 1"}', idempotent: true });
+    expect(r.status).toBe(201);
+    expect(server.seen.map((s) => `${s.method} ${s.path} ${s.body}`)).toEqual([
+      "PATCH /p {}",
+      'POST /q {"query":"select 1"}',
+      'POST /q {"query":"select 1"}',
+    ]);
+  });
+
+  it("retries PUT and DELETE, replaying the body", async () => {
+    await setup((req, res) => (req.n % 2 === 1 ? reset(res) : json(res, 200, { ok: req.method })));
+    expect(JSON.parse((await send({ method: "PUT", path: "/k", body: '{"v":1}' })).body)).toEqual({ ok: "PUT" });
+    expect(JSON.parse((await send({ method: "DELETE", path: "/k" })).body)).toEqual({ ok: "DELETE" });
+    expect(server.seen.map((s) => `${s.method} ${s.body}`)).toEqual(['PUT {"v":1}', 'PUT {"v":1}', "DELETE ", "DELETE "]);
+  });
+
+  it("stops waiting between attempts when the caller aborts", async () => {
+    await setup((_req, res) => json(res, 503, {}), { retry: { maxRetries: 5, minDelayMs: 5000, maxDelayMs: 5000 } });
+    const t0 = Date.now();
+    const err = await send({ method: "GET", path: "/slow", signal: AbortSignal.timeout(200) }).catch((e: unknown) => e);
+    expect((err as Error).name).toMatch(/Abort|Timeout/);
+    expect(Date.now() - t0).toBeLessThan(1000);
+    expect(server.seen).toHaveLength(1);
+  });
+});
+
+describe("rate limiter", () => {
+  it("holds requests to a bucket whose Remaining hit 0 until the reset, leaving other buckets alone", async () => {
+    await setup((req, res) =>
+      json(res, 200, {}, req.n === 1 ? { "x-ratelimit-limit": "120", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "1" } : {}),
+    );
+    await send({ method: "GET", path: "/v1/projects/aaa" });
+    const t0 = Date.now();
+    await send({ method: "GET", path: "/v1/projects/bbb" });
+    expect(Date.now() - t0).toBeLessThan(500);
+    await send({ method: "GET", path: "/v1/projects/aaa" });
+    const held = server.seen[2]!.at - server.seen[0]!.at;
+    expect(held).toBeGreaterThanOrEqual(900);
+    expect(held).toBeLessThanOrEqual(1500);
+  });
+
+  it("blocks a bucket after a 429 even for requests that are not retried", async () => {
+    await setup((req, res) =>
+      req.n === 1 ? text(res, 429, "<html><title>Too Many Requests</title></html>", { "content-type": "text/html", "retry-after": "1" }) : json(res, 201, {}),
+    );
+    expect((await send({ method: "POST", path: "/v1/organizations", body: "{}" })).status).toBe(429);
+    expect((await send({ method: "POST", path: "/v1/organizations", body: "{}" })).status).toBe(201);
+    const held = server.seen[1]!.at - server.seen[0]!.at;
+    expect(held).toBeGreaterThanOrEqual(900);
+    expect(held).toBeLessThanOrEqual(1500);
+  });
+});
+
+describe("GET deduplication", () => {
+  it("lets concurrent identical GETs share one request", async () => {
+    await setup(async (req, res) => {
+      await sleep(100);
+      json(res, 200, { n: req.n });
+    });
+    const results = await Promise.all(Array.from({ length: 5 }, () => send({ method: "GET", path: "/v1/projects" })));
+    expect(results.map((r) => JSON.parse(r.body))).toEqual(Array(5).fill({ n: 1 }));
+    expect(server.seen).toHaveLength(1);
+  });
+
+  it("keeps different paths, different tokens and writes apart", async () => {
+    await setup(async (_req, res) => {
+      await sleep(50);
+      json(res, 200, {});
+    });
+    await Promise.all([
+      send({ method: "GET", path: "/a" }),
+      send({ method: "GET", path: "/b" }),
+      send({ method: "GET", path: "/a", accessToken: () => "sbp_other" }),
+      send({ method: "PUT", path: "/a", body: "{}" }),
+      send({ method: "PUT", path: "/a", body: "{}" }),
+    ]);
+    expect(server.seen).toHaveLength(5);
+  });
+});

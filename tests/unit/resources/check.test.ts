@@ -1,0 +1,87 @@
+/**
+ * Bad inputs are refused at `check` with field-level messages. `check` is pure
+ * (no client is even constructed), so nothing reaches the API.
+ */
+import { provider } from "supabase-pulumi/runtime";
+import { UNKNOWN } from "../../../provider/resources/common";
+
+const project = provider("project");
+const organization = provider("organization");
+
+const goodProject = {
+  name: "app",
+  organizationId: "acme-org_1",
+  region: "eu-central-1",
+  dbPass: "correct horse battery",
+};
+
+type Case = [title: string, inputs: Record<string, unknown>, property: string, reason: RegExp];
+
+const projectCases: Case[] = [
+  ["an empty name", { ...goodProject, name: "" }, "name", /must not be empty/],
+  ["a blank name", { ...goodProject, name: "   " }, "name", /must not be empty/],
+  ["a missing name", { ...goodProject, name: undefined }, "name", /name is required/],
+  ["a name over 256 characters", { ...goodProject, name: "x".repeat(257) }, "name", /at most 256/],
+  ["a non-string name", { ...goodProject, name: 42 }, "name", /must be a string/],
+  ["an unknown region", { ...goodProject, region: "mars-north-1" }, "region", /unknown region "mars-north-1"; use one of: us-east-1/],
+  ["a missing region", { ...goodProject, region: undefined }, "region", /region is required/],
+  ["a smart-group code as region", { ...goodProject, region: "emea" }, "region", /unknown region "emea"/],
+  ["a short password", { ...goodProject, dbPass: "short" }, "dbPass", /at least 8 characters/],
+  ["a missing password", { ...goodProject, dbPass: undefined }, "dbPass", /dbPass is required/],
+  ["a malformed organization id", { ...goodProject, organizationId: "acme org!" }, "organizationId", /organization slug/],
+  ["a missing organization id", { ...goodProject, organizationId: undefined }, "organizationId", /organizationId is required/],
+  ["a negative create timeout", { ...goodProject, createTimeoutSeconds: -5 }, "createTimeoutSeconds", /positive/],
+  ["a fractional delete timeout", { ...goodProject, deleteTimeoutSeconds: 1.5 }, "deleteTimeoutSeconds", /whole number/],
+  ["a non-boolean adopt", { ...goodProject, adopt: "yes" }, "adopt", /adopt must be a boolean/],
+  ["an unknown property", { ...goodProject, dbPassword: "x" }, "(inputs)", /dbPassword/],
+];
+
+describe("Project check", () => {
+  test.each(projectCases)("refuses %s", async (_title, inputs, property, reason) => {
+    const res = await project.check({}, inputs);
+    const failure = res.failures?.find((f) => f.property === property);
+    expect(failure).toBeDefined();
+    expect(failure!.reason).toMatch(reason);
+  });
+
+  test("accepts good inputs and returns them normalized, without failures", async () => {
+    const res = await project.check({}, { ...goodProject, name: "  app  ", __provider: "serialized" });
+    expect(res.failures).toEqual([]);
+    expect(res.inputs).toMatchObject({ ...goodProject, name: "app" });
+  });
+
+  test("reports every failing field at once", async () => {
+    const res = await project.check({}, { name: "", organizationId: "bad org", region: "nowhere", dbPass: "x" });
+    expect(res.failures!.map((f) => f.property).sort()).toEqual(["dbPass", "name", "organizationId", "region"]);
+  });
+
+  test("does not judge values that are unknown during preview", async () => {
+    const res = await project.check({}, { ...goodProject, organizationId: UNKNOWN });
+    expect(res.failures).toEqual([]);
+  });
+
+  test("error texts never echo the password", async () => {
+    const secret = "s3";
+    const res = await project.check({}, { ...goodProject, dbPass: secret });
+    expect(JSON.stringify(res.failures)).not.toContain(`"${secret}"`);
+  });
+});
+
+describe("Organization check", () => {
+  test("refuses an empty name", async () => {
+    const res = await organization.check({}, { name: "" });
+    expect(res.failures).toEqual([{ property: "name", reason: "name must not be empty" }]);
+  });
+
+  test("refuses a rename with a clear message", async () => {
+    const res = await organization.check({ name: "Acme" }, { name: "Acme Inc" });
+    expect(res.failures).toHaveLength(1);
+    expect(res.failures![0].property).toBe("name");
+    expect(res.failures![0].reason).toMatch(/cannot be renamed through the management API/);
+  });
+
+  test("accepts the unchanged name", async () => {
+    const res = await organization.check({ name: "Acme" }, { name: "Acme" });
+    expect(res.failures).toEqual([]);
+  });
+});
