@@ -123,3 +123,21 @@ export interface LatencySettings {
   /** Uniform random extra in [0, jitterMs). */
   jitterMs?: number;
 }
+
+/** Timing of the project state machine (`GET`/`PUT /_emulator/settings`). */
+export interface EmulatorSettings {
+  /** Milliseconds a new project stays COMING_UP. Applies to projects created afterwards. */
+  provisioningDelayMs: number;
+  /** Milliseconds a deleted project stays GOING_DOWN. Applies to deletions made afterwards. */
+  deletionDelayMs: number;
+}
+
+/** The emulator clock (`GET`/`POST /_emulator/time`). */
+export interface ClockInfo {
+  /** The emulator's current time, ISO 8601. */
+  now: string;
+  /** The same instant in epoch milliseconds. */
+  nowMs: number;
+  /** How far the emulator clock runs ahead of real time. */
+  offsetMs: number;
+}

@@ -7,7 +7,8 @@
  */
 import { resolveConfig, projectUrl } from "./config";
 import { ManagementClient } from "./client/management";
-import type { Organization, Project } from "./client/management";
+import type { EdgeFunction, Organization, Project, Secret } from "./client/management";
+import { WriteBatcher } from "./batch";
 import { ListCache } from "./resources/common";
 
 /**
@@ -21,6 +22,10 @@ interface Ctx {
   client: ManagementClient;
   projects: ListCache<Project[]>;
   organizations: ListCache<Organization[]>;
+  /** Per-project list caches, keyed "<what>:<ref>". */
+  perProject: Map<string, ListCache<unknown>>;
+  secretUpserts: WriteBatcher<{ name: string; value: string }>;
+  secretDeletes: WriteBatcher<string>;
 }
 
 const contexts = new Map<string, Ctx>();
@@ -30,10 +35,24 @@ function ctx(): Ctx {
   let c = contexts.get(cfg.apiUrl);
   if (!c) {
     const client = new ManagementClient({ apiUrl: cfg.apiUrl, accessToken: cfg.accessToken });
+    const perProject = new Map<string, ListCache<unknown>>();
     c = {
       client,
       projects: new ListCache(() => client.listProjects(), LIST_CACHE_TTL_MS),
       organizations: new ListCache(() => client.listOrganizations(), LIST_CACHE_TTL_MS),
+      perProject,
+      // Later items for the same name win: the engine never runs two writes of
+      // one resource at once, so duplicates only come from distinct resources
+      // declaring the same secret, which check cannot see across resources.
+      secretUpserts: new WriteBatcher(async (ref, items) => {
+        const byName = new Map(items.map((i) => [i.name, i]));
+        await client.upsertSecrets(ref, [...byName.values()]);
+        perProject.get(`secrets:${ref}`)?.invalidate();
+      }),
+      secretDeletes: new WriteBatcher(async (ref, names) => {
+        await client.deleteSecrets(ref, [...new Set(names)]);
+        perProject.get(`secrets:${ref}`)?.invalidate();
+      }),
     };
     contexts.set(cfg.apiUrl, c);
   }
@@ -51,6 +70,45 @@ export function projectsList(): Promise<Project[]> {
 
 export function organizationsList(): Promise<Organization[]> {
   return ctx().organizations.get();
+}
+
+function perProject<T>(what: string, ref: string, fetch: (client: ManagementClient) => Promise<T>): ListCache<T> {
+  const c = ctx();
+  const key = `${what}:${ref}`;
+  let cache = c.perProject.get(key) as ListCache<T> | undefined;
+  if (!cache) {
+    cache = new ListCache(() => fetch(c.client), LIST_CACHE_TTL_MS);
+    c.perProject.set(key, cache as ListCache<unknown>);
+  }
+  return cache;
+}
+
+/** The project's secrets (names and digests), shared by concurrent reads. */
+export function secretsList(ref: string): Promise<Secret[]> {
+  return perProject("secrets", ref, (c) => c.listSecrets(ref)).get();
+}
+
+export function invalidateSecrets(ref: string): void {
+  ctx().perProject.get(`secrets:${ref}`)?.invalidate();
+}
+
+/** The project's functions, shared by concurrent reads. */
+export function functionsList(ref: string): Promise<EdgeFunction[]> {
+  return perProject("functions", ref, (c) => c.listFunctions(ref)).get();
+}
+
+export function invalidateFunctions(ref: string): void {
+  ctx().perProject.get(`functions:${ref}`)?.invalidate();
+}
+
+/** Queues secret upserts; concurrent ones for one project go out as one POST. */
+export function upsertSecretBatched(ref: string, name: string, value: string): Promise<void> {
+  return ctx().secretUpserts.add(ref, { name, value });
+}
+
+/** Queues secret deletions; concurrent ones for one project go out as one DELETE. */
+export function deleteSecretBatched(ref: string, name: string): Promise<void> {
+  return ctx().secretDeletes.add(ref, name);
 }
 
 export function invalidateProjects(): void {

@@ -9,8 +9,14 @@
  */
 import { configure as configureSettings, type ConfigSource, type ProviderSettings } from "./config";
 import type { ResourceImpl } from "./resources/common";
+import customHostname from "./resources/custom-hostname";
+import edgeFunction from "./resources/function";
+import networkRestriction from "./resources/network-restriction";
 import organization from "./resources/organization";
+import pgsodium from "./resources/pgsodium";
 import project from "./resources/project";
+import secret from "./resources/secret";
+import secrets from "./resources/secrets";
 
 export { managementClient, resetContexts } from "./context";
 export { resolveConfig, CONFIG_KEYS, ENV_VARS } from "./config";
@@ -18,6 +24,12 @@ export { resolveConfig, CONFIG_KEYS, ENV_VARS } from "./config";
 const resources: Record<string, ResourceImpl> = {
   organization,
   project,
+  secret,
+  secrets,
+  function: edgeFunction,
+  customHostname,
+  pgsodium,
+  networkRestriction,
 };
 
 export type ResourceKind = keyof typeof resources;

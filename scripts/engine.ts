@@ -49,7 +49,6 @@ export function offlineEnv(dir: string): Record<string, string> {
     PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
     PULUMI_SKIP_UPDATE_CHECK: "true",
     PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-    PULUMI_SKIP_CONFIRMATIONS: "true",
     // The engine's own directory first, so its shim and binaries are found.
     PATH: `${path.join(root, "bin")}${path.delimiter}${process.env.PATH ?? ""}`,
   };
@@ -116,10 +115,4 @@ export async function inlineStack(opts: InlineStackOptions): Promise<EngineStack
       );
     });
   return { stack, workDir, env, cli };
-}
-
-/** The stack's state as the CLI exports it (secrets stay ciphertext). */
-export async function exportState(s: EngineStack): Promise<any> {
-  const dep = await s.stack.exportStack();
-  return dep.deployment;
 }

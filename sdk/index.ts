@@ -4,4 +4,13 @@
  */
 export { Organization, type OrganizationArgs } from "./organization";
 export { Project, type ProjectArgs, type Region } from "./project";
+export { Secret, type SecretArgs } from "./secret";
+export { Secrets, type SecretsArgs } from "./secrets";
+export { Function, type FunctionArgs } from "./function";
+export { CustomHostname, type CustomHostnameArgs, type DnsRecord } from "./custom-hostname";
+export { Pgsodium, type PgsodiumArgs } from "./pgsodium";
+export { NetworkRestriction, type NetworkRestrictionArgs } from "./network-restriction";
+export * from "./functions";
 export { dynamicProvider } from "./provider";
+/** The typed management client, for scripts (e.g. removing network bans, which no resource does). */
+export { ManagementClient, createClientFromEnv } from "../provider/client";

@@ -17,6 +17,7 @@ export type {
   QueryValue,
 } from "./management";
 export * from "./types";
+export * from "./settings";
 export { displayPath, errorMessage, toApiError } from "./response";
 export {
   createDispatcher,
@@ -30,3 +31,16 @@ export {
 export type { DispatcherOptions, SharedDispatcherOptions, RetryOptions, RateLimitOptions, BucketKeyFn, AttemptInfo } from "../http";
 export { SupabaseError, ApiError, NetworkError, isNotFound, redact } from "../errors";
 export type { ErrorCode } from "../errors";
+
+import { ManagementClient as Client } from "./management";
+import { resolveConfig } from "../config";
+
+/**
+ * A client configured from the environment (SUPABASE_ACCESS_TOKEN,
+ * SUPABASE_API_URL), for one-line scripts such as
+ * `node -e 'require("supabase-pulumi/client").createClientFromEnv().removeNetworkBans("<ref>", ["1.2.3.4"])'`.
+ */
+export function createClientFromEnv(): Client {
+  const cfg = resolveConfig();
+  return new Client({ apiUrl: cfg.apiUrl, accessToken: cfg.accessToken });
+}

@@ -18,6 +18,22 @@ import type { RetryOptions } from "../http/retry";
 import type { AttemptInfo, SupabaseDispatchOptions } from "../http/types";
 import { displayPath, parseJsonBody, toApiError } from "./response";
 import {
+  customHostnameSchema,
+  functionSchema,
+  networkBansSchema,
+  networkRestrictionsSchema,
+  pgsodiumSchema,
+  secretSchema,
+  typescriptTypesSchema,
+  type CustomHostname,
+  type EdgeFunction,
+  type FunctionSettings,
+  type NetworkBans,
+  type NetworkRestrictions,
+  type PgsodiumConfig,
+  type Secret,
+} from "./settings";
+import {
   apiKeySchema,
   organizationSchema,
   projectRefResultSchema,
@@ -34,6 +50,7 @@ import {
 } from "./types";
 
 export * from "./types";
+export * from "./settings";
 export { withUnknownOutcome, isUnknownOutcome } from "./outcome";
 
 export type HttpMethod = Dispatcher.HttpMethod;
@@ -44,6 +61,9 @@ export interface RequestOptions {
   query?: Record<string, QueryValue>;
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as is, with `contentType` (instead of `body`). */
+  rawBody?: string | Buffer;
+  contentType?: string;
   headers?: Record<string, string>;
   /**
    * Marks a request safe to repeat, so the retry layer may retry it even for
@@ -149,8 +169,11 @@ export class ManagementClient {
     const fullPath = this.#basePath + path + queryString(options.query);
     const shown = displayPath(fullPath);
     const headers: Record<string, string> = { accept: "application/json" };
-    let body: string | undefined;
-    if (options.body !== undefined) {
+    let body: string | Buffer | undefined;
+    if (options.rawBody !== undefined) {
+      body = options.rawBody;
+      headers["content-type"] = options.contentType ?? "application/octet-stream";
+    } else if (options.body !== undefined) {
       body = JSON.stringify(options.body);
       headers["content-type"] = "application/json";
     }
@@ -313,6 +336,155 @@ export class ManagementClient {
       idempotent: options.readOnly === true,
     }) as Promise<Row[]>;
   }
+
+  // Secrets
+
+  /** Names with digests (hex SHA-256 of the value), never the plaintext. */
+  listSecrets(ref: string): Promise<Secret[]> {
+    return this.#typed(secretSchema.array(), "GET", `/v1/projects/${enc(ref)}/secrets`);
+  }
+
+  /** Upserts secrets (201, empty body). Upserting the same values again has the same effect: retryable. */
+  async upsertSecrets(ref: string, secrets: Array<{ name: string; value: string }>): Promise<void> {
+    await this.request("POST", `/v1/projects/${enc(ref)}/secrets`, { body: secrets, expect: "empty", idempotent: true });
+  }
+
+  /** Deletes the named secrets (200; empty or `{}`). */
+  async deleteSecrets(ref: string, names: string[]): Promise<void> {
+    await this.request("DELETE", `/v1/projects/${enc(ref)}/secrets`, { body: names, expect: "empty" });
+  }
+
+  // TypeScript types
+
+  async getTypescriptTypes(ref: string, includedSchemas?: string[]): Promise<string> {
+    const r = await this.#typed(typescriptTypesSchema, "GET", `/v1/projects/${enc(ref)}/types/typescript`, {
+      query: { included_schemas: includedSchemas && includedSchemas.length > 0 ? includedSchemas.join(",") : undefined },
+    });
+    return r.types;
+  }
+
+  // Functions
+
+  listFunctions(ref: string): Promise<EdgeFunction[]> {
+    return this.#typed(functionSchema.array(), "GET", `/v1/projects/${enc(ref)}/functions`);
+  }
+
+  /** 404 → NOT_FOUND. */
+  getFunction(ref: string, slug: string): Promise<EdgeFunction> {
+    return this.#typed(functionSchema, "GET", `/v1/projects/${enc(ref)}/functions/${enc(slug)}`);
+  }
+
+  /**
+   * Creates a function from source (JSON body `{slug, name, body, verify_jwt}`,
+   * settings also as query parameters, as the seed says). Not idempotent: an
+   * existing slug answers 400 "Duplicated function slug".
+   */
+  createFunction(ref: string, settings: FunctionSettings & { slug: string; name: string }, source: string): Promise<EdgeFunction> {
+    return this.#typed(functionSchema, "POST", `/v1/projects/${enc(ref)}/functions`, {
+      query: functionQuery(settings),
+      body: { slug: settings.slug, name: settings.name, body: source, verify_jwt: settings.verify_jwt },
+    });
+  }
+
+  /** Updates settings (query parameters) and optionally the source. Same request twice, same effect: retryable. */
+  updateFunction(ref: string, slug: string, settings: FunctionSettings, source?: string): Promise<EdgeFunction> {
+    const body: Record<string, unknown> = {};
+    if (settings.name !== undefined) body.name = settings.name;
+    if (settings.verify_jwt !== undefined) body.verify_jwt = settings.verify_jwt;
+    if (source !== undefined) body.body = source;
+    return this.#typed(functionSchema, "PATCH", `/v1/projects/${enc(ref)}/functions/${enc(slug)}`, {
+      query: functionQuery(settings),
+      body,
+      idempotent: true,
+    });
+  }
+
+  async deleteFunction(ref: string, slug: string): Promise<void> {
+    await this.request("DELETE", `/v1/projects/${enc(ref)}/functions/${enc(slug)}`, { expect: "empty" });
+  }
+
+  /** The function's body as stored. */
+  async getFunctionBody(ref: string, slug: string): Promise<Buffer> {
+    const r = await this.request<RawResponse>("GET", `/v1/projects/${enc(ref)}/functions/${enc(slug)}/body`, {
+      expect: "raw",
+      headers: { accept: "*/*" },
+    });
+    return r.body;
+  }
+
+  // Custom hostname
+
+  /** 400 "No custom hostname configuration found." when none is configured. */
+  getCustomHostname(ref: string): Promise<CustomHostname> {
+    return this.#typed(customHostnameSchema, "GET", `/v1/projects/${enc(ref)}/custom-hostname`);
+  }
+
+  /** Not idempotent (a second initialize is refused while one exists). */
+  initializeCustomHostname(ref: string, hostname: string): Promise<CustomHostname> {
+    return this.#typed(customHostnameSchema, "POST", `/v1/projects/${enc(ref)}/custom-hostname/initialize`, {
+      body: { custom_hostname: hostname },
+    });
+  }
+
+  /** Asks the service to check DNS again. Only reads DNS: retryable. */
+  reverifyCustomHostname(ref: string): Promise<CustomHostname> {
+    return this.#typed(customHostnameSchema, "POST", `/v1/projects/${enc(ref)}/custom-hostname/reverify`, { idempotent: true });
+  }
+
+  activateCustomHostname(ref: string): Promise<CustomHostname> {
+    return this.#typed(customHostnameSchema, "POST", `/v1/projects/${enc(ref)}/custom-hostname/activate`);
+  }
+
+  async deleteCustomHostname(ref: string): Promise<void> {
+    await this.request("DELETE", `/v1/projects/${enc(ref)}/custom-hostname`, { expect: "empty" });
+  }
+
+  // Encryption root key
+
+  getPgsodium(ref: string): Promise<PgsodiumConfig> {
+    return this.#typed(pgsodiumSchema, "GET", `/v1/projects/${enc(ref)}/pgsodium`);
+  }
+
+  /** Replaces the root key; data encrypted with the old key may become unreadable. */
+  updatePgsodium(ref: string, rootKey: string): Promise<PgsodiumConfig> {
+    return this.#typed(pgsodiumSchema, "PUT", `/v1/projects/${enc(ref)}/pgsodium`, { body: { root_key: rootKey } });
+  }
+
+  // Network bans
+
+  /** Reads the bans (a POST that only reads: retryable). */
+  getNetworkBans(ref: string): Promise<NetworkBans> {
+    return this.#typed(networkBansSchema, "POST", `/v1/projects/${enc(ref)}/network-bans/retrieve`, { idempotent: true });
+  }
+
+  async removeNetworkBans(ref: string, ipv4Addresses: string[]): Promise<void> {
+    await this.request("DELETE", `/v1/projects/${enc(ref)}/network-bans`, { body: { ipv4_addresses: ipv4Addresses }, expect: "empty" });
+  }
+
+  // Network restrictions
+
+  getNetworkRestrictions(ref: string): Promise<NetworkRestrictions> {
+    return this.#typed(networkRestrictionsSchema, "GET", `/v1/projects/${enc(ref)}/network-restrictions`);
+  }
+
+  /** Replaces the whole config. Applying the same config twice has the same effect: retryable. */
+  applyNetworkRestrictions(ref: string, config: { dbAllowedCidrs: string[]; dbAllowedCidrsV6: string[] }): Promise<NetworkRestrictions> {
+    return this.#typed(networkRestrictionsSchema, "POST", `/v1/projects/${enc(ref)}/network-restrictions/apply`, {
+      body: config,
+      idempotent: true,
+    });
+  }
+}
+
+function functionQuery(settings: FunctionSettings): Record<string, QueryValue> {
+  return {
+    slug: settings.slug,
+    name: settings.name,
+    verify_jwt: settings.verify_jwt,
+    import_map: settings.import_map,
+    entrypoint_path: settings.entrypoint_path,
+    import_map_path: settings.import_map_path,
+  };
 }
 
 function queryString(query: RequestOptions["query"]): string {

@@ -14,7 +14,7 @@ const project = runtime.provider("project");
 const DB_PASS = "provider-test-password";
 
 async function calls() {
-  return (await emu.requests()).filter((r) => r.api === "management").map((r) => `${r.method} ${r.route ?? r.path}`);
+  return (await emu.requests()).filter((r) => r.api === "management").map((r) => r.route ?? `${r.method} ${r.path}`);
 }
 
 function count(list: string[], entry: string): number {

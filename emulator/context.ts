@@ -1,0 +1,135 @@
+/**
+ * Everything a request handler can reach: the clock, the durable store, the
+ * databases, and the runtime knobs of the control plane. Project lifecycle
+ * transitions are derived from timestamps on the emulator clock when read,
+ * so no timers run and advancing the clock advances every project at once.
+ */
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { Clock } from "./clock";
+import type { DatabaseManager } from "./db";
+import { ApiError, Messages } from "./errors";
+import { FaultRegistry, RequestLog } from "./faults";
+import { RateLimiter, mergeRateLimits } from "./ratelimit";
+import type { ProjectRecord, Store } from "./state";
+import type { EmulatorInfo, EmulatorSettings, LatencySettings, RateLimitSettings } from "./types";
+
+export type ProjectStatus = "COMING_UP" | "ACTIVE_HEALTHY" | "GOING_DOWN" | "REMOVED";
+
+export function projectStatus(p: ProjectRecord, nowMs: number): ProjectStatus {
+  if (p.goneAtMs !== undefined && nowMs >= p.goneAtMs) return "REMOVED";
+  if (p.deletedAtMs !== undefined) return "GOING_DOWN";
+  return nowMs >= p.readyAtMs ? "ACTIVE_HEALTHY" : "COMING_UP";
+}
+
+export const DEFAULT_SETTINGS: EmulatorSettings = Object.freeze({ provisioningDelayMs: 1500, deletionDelayMs: 300 });
+
+export interface ContextOptions {
+  clock: Clock;
+  store: Store;
+  db: DatabaseManager;
+  accessToken: string;
+  settings: EmulatorSettings;
+  rateLimit: RateLimitSettings;
+  verbose?: boolean;
+}
+
+export class EmulatorContext {
+  readonly clock: Clock;
+  readonly store: Store;
+  readonly db: DatabaseManager;
+  readonly limiter: RateLimiter;
+  readonly faults = new FaultRegistry();
+  readonly log = new RequestLog();
+  readonly verbose: boolean;
+  latency: LatencySettings = { ms: 0, jitterMs: 0 };
+  settings: EmulatorSettings;
+  /** Set once the server listens. */
+  info!: EmulatorInfo;
+
+  private readonly tokenDigest: Buffer;
+  /** The rate-limit identity of the token's owner; all of a user's tokens share one budget. */
+  readonly tokenOwner: string;
+  private readonly initialSettings: EmulatorSettings;
+  private readonly initialRateLimit: RateLimitSettings;
+
+  constructor(opts: ContextOptions) {
+    this.clock = opts.clock;
+    this.store = opts.store;
+    this.db = opts.db;
+    this.verbose = opts.verbose ?? false;
+    this.initialSettings = { ...opts.settings };
+    this.settings = { ...opts.settings };
+    this.initialRateLimit = mergeRateLimits(opts.rateLimit);
+    this.limiter = new RateLimiter(this.clock, this.initialRateLimit);
+    this.tokenDigest = createHash("sha256").update(opts.accessToken).digest();
+    this.tokenOwner = `user:${this.tokenDigest.toString("hex").slice(0, 16)}`;
+  }
+
+  /** Constant-time check of a bearer token. */
+  tokenMatches(token: string): boolean {
+    return timingSafeEqual(createHash("sha256").update(token).digest(), this.tokenDigest);
+  }
+
+  status(p: ProjectRecord): ProjectStatus {
+    return projectStatus(p, this.clock.now());
+  }
+
+  /** Projects that still exist (GOING_DOWN ones included), in creation order. */
+  projects(): ProjectRecord[] {
+    const now = this.clock.now();
+    return this.store.data.projects.filter((p) => projectStatus(p, now) !== "REMOVED");
+  }
+
+  project(ref: string): ProjectRecord | undefined {
+    const p = this.store.project(ref);
+    return p && this.status(p) !== "REMOVED" ? p : undefined;
+  }
+
+  requireProject(ref: string): ProjectRecord {
+    const p = this.project(ref);
+    if (!p) throw new ApiError(404, Messages.projectNotFound);
+    return p;
+  }
+
+  /** Removes projects whose deletion has completed and drops their databases. */
+  async sweep(): Promise<void> {
+    const now = this.clock.now();
+    const gone = this.store.data.projects.filter((p) => projectStatus(p, now) === "REMOVED");
+    if (gone.length === 0) return;
+    for (const p of gone) this.store.removeProject(p.ref);
+    this.store.commit();
+    await Promise.all(gone.map((p) => this.dropDatabase(p.ref)));
+  }
+
+  private async dropDatabase(ref: string): Promise<void> {
+    try {
+      await this.db.drop(ref);
+    } catch (err) {
+      process.stderr.write(`[emulator] could not drop the database of project ${ref}: ${(err as Error).message}\n`);
+    }
+  }
+
+  advanceClock(ms: number): void {
+    this.clock.advance(ms);
+    this.store.data.clockOffsetMs = this.clock.offsetMs;
+    this.store.commit();
+  }
+
+  latencyMs(): number {
+    const { ms, jitterMs = 0 } = this.latency;
+    return ms + (jitterMs > 0 ? Math.random() * jitterMs : 0);
+  }
+
+  /** Back to a fresh start: no data, no log, no faults, start-up settings. */
+  async reset(): Promise<void> {
+    const refs = this.store.data.projects.map((p) => p.ref);
+    this.store.reset();
+    await Promise.all(refs.map((ref) => this.dropDatabase(ref)));
+    this.clock.reset(0);
+    this.log.reset();
+    this.faults.clear();
+    this.latency = { ms: 0, jitterMs: 0 };
+    this.settings = { ...this.initialSettings };
+    this.limiter.configure(this.initialRateLimit);
+  }
+}

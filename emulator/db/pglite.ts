@@ -1,0 +1,272 @@
+/**
+ * Embedded databases: one PGlite (PostgreSQL compiled to WebAssembly) per
+ * project, each in its own worker thread, on disk under `<dataDir>/db/<ref>`
+ * or in memory.
+ *
+ * Running initdb costs seconds, so it runs once per machine: the initialized
+ * data directory (roles and grants included) is dumped to a template tarball
+ * in the OS temp directory, keyed by PGlite version and init SQL, and each
+ * new project starts from that tarball in well under a second.
+ */
+import { createHash } from "node:crypto";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { Worker } from "node:worker_threads";
+import { DATABASE_SQL, MEMBERSHIP_SQL, ROLES_SQL } from "./init";
+import { WORKER_SOURCE, type WorkerInit, type WorkerRequest, type WorkerResponse } from "./pglite-worker";
+import { SqlError, type DatabaseManager, type ProjectDatabase, type QueryResult, type SqlExecutor } from "./types";
+
+type Op = WorkerRequest extends infer R ? (R extends { op: infer O } ? O : never) : never;
+type Payload<O extends Op> = Omit<Extract<WorkerRequest, { op: O }>, "id" | "op">;
+
+const PGLITE_ENTRY = require.resolve("@electric-sql/pglite");
+
+/** One PGlite instance in a worker thread, spoken to by messages. */
+class PgliteWorker {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
+  private nextId = 1;
+  private dead?: Error;
+
+  constructor(init: Omit<WorkerInit, "pglitePath">) {
+    const workerData: WorkerInit = { pglitePath: PGLITE_ENTRY, ...init };
+    this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData });
+    this.worker.on("message", (msg: WorkerResponse) => {
+      const p = this.pending.get(msg.id);
+      if (!p) return;
+      this.pending.delete(msg.id);
+      if (msg.ok) p.resolve(msg.result);
+      else {
+        const e = msg.error;
+        p.reject(e.code ? new SqlError(e.message, e.code, e.severity, e.detail, e.hint) : new Error(e.message));
+      }
+    });
+    const fail = (err: Error) => {
+      this.dead ??= err;
+      for (const p of this.pending.values()) p.reject(err);
+      this.pending.clear();
+    };
+    this.worker.on("error", fail);
+    this.worker.on("exit", (code) => fail(new Error(`database worker exited (code ${code})`)));
+  }
+
+  call<T>(op: "ready" | "dump" | "close"): Promise<T>;
+  call<T, O extends Op>(op: O, payload: Payload<O>): Promise<T>;
+  call<T>(op: Op, payload: object = {}): Promise<T> {
+    if (this.dead) return Promise.reject(this.dead);
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.worker.postMessage({ id, op, ...payload });
+    });
+  }
+
+  async stop(): Promise<void> {
+    try {
+      if (!this.dead) await this.call("close");
+    } finally {
+      await this.worker.terminate();
+    }
+  }
+}
+
+/** PGlite has one connection: a transaction holds it exclusively until it ends. */
+class Mutex {
+  private tail: Promise<void> = Promise.resolve();
+
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    const before = this.tail;
+    let release!: () => void;
+    this.tail = new Promise<void>((resolve) => (release = resolve));
+    await before;
+    try {
+      return await fn();
+    } finally {
+      release();
+    }
+  }
+}
+
+function executor(worker: PgliteWorker): SqlExecutor {
+  return {
+    query: <R>(sql: string, params?: unknown[]) => worker.call<QueryResult<R>, "query">("query", { sql, params }),
+    exec: (sql: string) => worker.call<QueryResult[], "exec">("exec", { sql }),
+  };
+}
+
+class PgliteDatabase implements ProjectDatabase {
+  private readonly lock = new Mutex();
+  private readonly direct: SqlExecutor;
+
+  constructor(
+    readonly ref: string,
+    readonly worker: PgliteWorker,
+  ) {
+    this.direct = executor(worker);
+  }
+
+  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
+    return this.lock.run(() => this.direct.query<R>(sql, params));
+  }
+
+  exec(sql: string): Promise<QueryResult[]> {
+    return this.lock.run(() => this.direct.exec(sql));
+  }
+
+  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    return this.lock.run(async () => {
+      await this.direct.exec("BEGIN");
+      try {
+        const result = await fn(this.direct);
+        await this.direct.exec("COMMIT");
+        return result;
+      } catch (err) {
+        await this.direct.exec("ROLLBACK").catch(() => undefined);
+        throw err;
+      }
+    });
+  }
+}
+
+interface Template {
+  tarball: Uint8Array;
+  version: string;
+}
+
+function pgliteVersion(): string {
+  let dir = path.dirname(PGLITE_ENTRY);
+  while (!fs.existsSync(path.join(dir, "package.json")) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return (JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as { version: string }).version;
+}
+
+export function templateCacheDir(): string {
+  return path.join(os.tmpdir(), "supabase-emulator");
+}
+
+function writeAtomic(file: string, data: Uint8Array | string): void {
+  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  fs.writeFileSync(tmp, data);
+  fs.renameSync(tmp, file);
+}
+
+async function buildTemplate(): Promise<Template> {
+  const initSql = ROLES_SQL + MEMBERSHIP_SQL + DATABASE_SQL;
+  const key = `pglite-${pgliteVersion()}-${createHash("sha256").update(initSql).digest("hex").slice(0, 12)}`;
+  const dir = templateCacheDir();
+  const tarFile = path.join(dir, `${key}.tar.gz`);
+  const metaFile = path.join(dir, `${key}.json`);
+  try {
+    const meta = JSON.parse(fs.readFileSync(metaFile, "utf8")) as { version: string };
+    return { tarball: fs.readFileSync(tarFile), version: meta.version };
+  } catch {
+    // Not cached yet (or unreadable): build it below.
+  }
+  const worker = new PgliteWorker({});
+  try {
+    await worker.call("exec", { sql: initSql });
+    const rows = await worker.call<QueryResult<{ v: string }>, "query">("query", { sql: "SELECT current_setting('server_version') AS v" });
+    const version = rows.rows[0].v.split(" ")[0];
+    const tarball = await worker.call<Uint8Array>("dump");
+    try {
+      fs.mkdirSync(dir, { recursive: true });
+      // Tarball first, metadata last: a reader that finds the metadata finds a complete tarball.
+      writeAtomic(tarFile, tarball);
+      writeAtomic(metaFile, JSON.stringify({ version }));
+    } catch {
+      // A read-only temp directory only costs the next process another initdb.
+    }
+    return { tarball, version };
+  } finally {
+    await worker.stop();
+  }
+}
+
+export class PgliteManager implements DatabaseManager {
+  readonly kind = "pglite" as const;
+  private template?: Promise<Template>;
+  private readonly open = new Map<string, Promise<PgliteDatabase>>();
+
+  /** @param dataDir the emulator's data directory; omitted: databases live in memory. */
+  constructor(private readonly dataDir?: string) {}
+
+  private loadTemplate(): Promise<Template> {
+    if (!this.template) {
+      this.template = buildTemplate();
+      this.template.catch(() => (this.template = undefined));
+    }
+    return this.template;
+  }
+
+  warmUp(): void {
+    this.loadTemplate().catch(() => undefined);
+  }
+
+  async engineVersion(): Promise<string> {
+    return (await this.loadTemplate()).version;
+  }
+
+  describe(): string {
+    return this.dataDir ? `pglite (embedded, ${path.join(this.dataDir, "db")})` : "pglite (embedded, in memory)";
+  }
+
+  private projectDir(ref: string): string | undefined {
+    return this.dataDir ? path.join(this.dataDir, "db", ref) : undefined;
+  }
+
+  forProject(ref: string): Promise<ProjectDatabase> {
+    let db = this.open.get(ref);
+    if (!db) {
+      db = this.create(ref);
+      this.open.set(ref, db);
+      db.catch(() => this.open.delete(ref));
+    }
+    return db;
+  }
+
+  private async create(ref: string): Promise<PgliteDatabase> {
+    const dir = this.projectDir(ref);
+    let init: Omit<WorkerInit, "pglitePath">;
+    if (dir && fs.existsSync(path.join(dir, "PG_VERSION"))) {
+      init = { dataDir: dir };
+    } else {
+      const { tarball } = await this.loadTemplate();
+      if (dir) {
+        // A directory without PG_VERSION is a half-created database; start it over.
+        fs.rmSync(dir, { recursive: true, force: true });
+        fs.mkdirSync(path.dirname(dir), { recursive: true });
+      }
+      init = { dataDir: dir, template: tarball };
+    }
+    const worker = new PgliteWorker(init);
+    try {
+      await worker.call("ready");
+    } catch (err) {
+      await worker.stop().catch(() => undefined);
+      throw err;
+    }
+    return new PgliteDatabase(ref, worker);
+  }
+
+  private async closeOne(ref: string): Promise<void> {
+    const db = this.open.get(ref);
+    this.open.delete(ref);
+    if (!db) return;
+    try {
+      await (await db).worker.stop();
+    } catch {
+      // It failed to open or is already gone: nothing left to release.
+    }
+  }
+
+  async drop(ref: string): Promise<void> {
+    await this.closeOne(ref);
+    const dir = this.projectDir(ref);
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.open.keys()].map((ref) => this.closeOne(ref)));
+    await this.template?.catch(() => undefined);
+  }
+}

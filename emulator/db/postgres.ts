@@ -1,0 +1,210 @@
+/**
+ * Databases on a PostgreSQL server: project `<ref>` gets database
+ * `proj_<ref>`, reached through a small pool per project. The API roles are
+ * cluster-wide and created once if missing.
+ */
+import { Pool, type PoolClient, type QueryResult as PgResult } from "pg";
+import { DATABASE_SQL, MEMBERSHIP_SQL, ROLES_SQL } from "./init";
+import { SqlError, type DatabaseManager, type ProjectDatabase, type QueryResult, type SqlExecutor } from "./types";
+
+/** SQLSTATEs of a concurrent creator winning a race we can ignore. */
+const ALREADY_EXISTS = new Set(["42710", "23505", "42P04"]);
+
+function toResult<R>(r: PgResult): QueryResult<R> {
+  return {
+    rows: (r.rows ?? []) as R[],
+    fields: (r.fields ?? []).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+    command: r.command ?? undefined,
+    rowCount: r.rowCount ?? undefined,
+  };
+}
+
+async function guard<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    throw SqlError.from(err);
+  }
+}
+
+type Queryable = Pool | PoolClient;
+
+function executor(target: Queryable): SqlExecutor {
+  return {
+    query: <R>(sql: string, params?: unknown[]) => guard(async () => toResult<R>(await target.query(sql, params))),
+    exec: (sql: string) =>
+      guard(async () => {
+        // Without parameters pg uses the simple protocol, which returns one result per statement.
+        const r = (await target.query(sql)) as PgResult | PgResult[];
+        return (Array.isArray(r) ? r : [r]).map((x) => toResult(x));
+      }),
+  };
+}
+
+export function databaseName(ref: string): string {
+  return `proj_${ref}`;
+}
+
+function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${encodeURIComponent(database)}`;
+  return u.toString();
+}
+
+/** The URL without its password, for banners and logs. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = "***";
+    return u.toString();
+  } catch {
+    return "(invalid URL)";
+  }
+}
+
+class PostgresDatabase implements ProjectDatabase {
+  private readonly direct: SqlExecutor;
+
+  constructor(
+    readonly ref: string,
+    readonly pool: Pool,
+  ) {
+    this.direct = executor(pool);
+  }
+
+  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
+    return this.direct.query<R>(sql, params);
+  }
+
+  exec(sql: string): Promise<QueryResult[]> {
+    return this.direct.exec(sql);
+  }
+
+  async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    const client = await guard(() => this.pool.connect());
+    let broken = false;
+    try {
+      await guard(() => client.query("BEGIN"));
+      const result = await fn(executor(client));
+      await guard(() => client.query("COMMIT"));
+      return result;
+    } catch (err) {
+      try {
+        await client.query("ROLLBACK");
+      } catch {
+        broken = true;
+      }
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  }
+}
+
+export class PostgresManager implements DatabaseManager {
+  readonly kind = "postgres" as const;
+  private readonly admin: Pool;
+  private roles?: Promise<void>;
+  private version?: Promise<string>;
+  private readonly open = new Map<string, Promise<PostgresDatabase>>();
+
+  constructor(private readonly url: string) {
+    this.admin = new Pool({ connectionString: url, max: 2 });
+    // An idle client losing its server must not crash the emulator.
+    this.admin.on("error", () => undefined);
+  }
+
+  /** Checks the server is reachable; called once at start so a bad URL fails fast. */
+  async connect(): Promise<void> {
+    await this.engineVersion();
+  }
+
+  warmUp(): void {
+    this.engineVersion().catch(() => undefined);
+  }
+
+  engineVersion(): Promise<string> {
+    if (!this.version) {
+      this.version = this.admin.query<{ v: string }>("SELECT current_setting('server_version') AS v").then((r) => r.rows[0].v.split(" ")[0]);
+      this.version.catch(() => (this.version = undefined));
+    }
+    return this.version;
+  }
+
+  describe(): string {
+    return `postgres (${redactUrl(this.url)})`;
+  }
+
+  private ensureRoles(): Promise<void> {
+    if (!this.roles) {
+      this.roles = (async () => {
+        for (const sql of [ROLES_SQL, MEMBERSHIP_SQL]) {
+          try {
+            await this.admin.query(sql);
+          } catch (err) {
+            if (!ALREADY_EXISTS.has(String((err as { code?: unknown }).code))) throw SqlError.from(err);
+          }
+        }
+      })();
+      this.roles.catch(() => (this.roles = undefined));
+    }
+    return this.roles;
+  }
+
+  forProject(ref: string): Promise<ProjectDatabase> {
+    let db = this.open.get(ref);
+    if (!db) {
+      db = this.create(ref);
+      this.open.set(ref, db);
+      db.catch(() => this.open.delete(ref));
+    }
+    return db;
+  }
+
+  private async create(ref: string): Promise<PostgresDatabase> {
+    await this.ensureRoles();
+    const name = databaseName(ref);
+    const exists = await this.admin.query("SELECT 1 FROM pg_catalog.pg_database WHERE datname = $1", [name]);
+    if (exists.rowCount === 0) {
+      try {
+        await this.admin.query(`CREATE DATABASE ${quoteIdent(name)}`);
+      } catch (err) {
+        if (!ALREADY_EXISTS.has(String((err as { code?: unknown }).code))) throw SqlError.from(err);
+      }
+    }
+    const pool = new Pool({ connectionString: withDatabase(this.url, name), max: 4 });
+    pool.on("error", () => undefined);
+    try {
+      await pool.query(DATABASE_SQL);
+    } catch (err) {
+      await pool.end();
+      throw SqlError.from(err);
+    }
+    return new PostgresDatabase(ref, pool);
+  }
+
+  private async closeOne(ref: string): Promise<void> {
+    const db = this.open.get(ref);
+    this.open.delete(ref);
+    if (!db) return;
+    try {
+      await (await db).pool.end();
+    } catch {
+      // Never opened: nothing to release.
+    }
+  }
+
+  async drop(ref: string): Promise<void> {
+    await this.closeOne(ref);
+    await this.admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(databaseName(ref))} WITH (FORCE)`);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.open.keys()].map((ref) => this.closeOne(ref)));
+    await this.admin.end();
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * What the rest of the emulator sees of a project's PostgreSQL database, the
+ * same whether it is an embedded PGlite instance or a database on a server.
+ */
+
+export interface QueryField {
+  name: string;
+  dataTypeID: number;
+}
+
+export interface QueryResult<R = Record<string, unknown>> {
+  rows: R[];
+  fields: QueryField[];
+  /** The command tag's verb, e.g. "SELECT", "INSERT". */
+  command?: string;
+  rowCount?: number;
+}
+
+export interface SqlExecutor {
+  /** One statement, with optional `$1`… parameters (extended protocol). */
+  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>>;
+  /** Any number of statements without parameters (simple protocol); one result per statement. */
+  exec(sql: string): Promise<QueryResult[]>;
+}
+
+export interface ProjectDatabase extends SqlExecutor {
+  readonly ref: string;
+  /**
+   * Runs `fn` in one transaction on one connection: committed when it
+   * resolves, rolled back when it throws. `set local role …` inside it
+   * scopes a role to the transaction.
+   */
+  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+}
+
+export interface DatabaseManager {
+  readonly kind: "pglite" | "postgres";
+  /** The engine's version, e.g. "15.10" or "18.6". */
+  engineVersion(): Promise<string>;
+  /** The project's database, created and initialized on first use, then kept open. */
+  forProject(ref: string): Promise<ProjectDatabase>;
+  /** Closes and deletes the project's database (no-op when it never existed). */
+  drop(ref: string): Promise<void>;
+  /** Starts slow one-time work (the embedded template) early; never rejects. */
+  warmUp(): void;
+  /** A human description for banners, without credentials. */
+  describe(): string;
+  close(): Promise<void>;
+}
+
+/** A PostgreSQL error, normalized from either engine. */
+export class SqlError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+    readonly severity = "ERROR",
+    readonly detail?: string,
+    readonly hint?: string,
+  ) {
+    super(message);
+    this.name = "SqlError";
+  }
+
+  /** Wraps an engine error when it carries a SQLSTATE; returns other errors unchanged. */
+  static from(err: unknown): unknown {
+    if (err instanceof SqlError) return err;
+    const e = err as { message?: unknown; code?: unknown; severity?: unknown; detail?: unknown; hint?: unknown };
+    if (e && typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code) && typeof e.message === "string") {
+      const opt = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
+      return new SqlError(e.message, e.code, opt(e.severity) ?? "ERROR", opt(e.detail), opt(e.hint));
+    }
+    return err;
+  }
+}

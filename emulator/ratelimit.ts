@@ -1,0 +1,91 @@
+/**
+ * The service's throttler: a fixed window per (identity, scope, METHOD +
+ * route template), 120 requests per 60 s by default, with per-route limits.
+ * Windows run on the emulator clock.
+ */
+import type { RateLimitSettings } from "./types";
+import type { Clock } from "./clock";
+
+export const DEFAULT_RATE_LIMITS: RateLimitSettings = Object.freeze({
+  enabled: true,
+  limit: 120,
+  windowMs: 60_000,
+  overrides: Object.freeze({}) as Record<string, number>,
+});
+
+export function mergeRateLimits(base: RateLimitSettings, partial: Partial<RateLimitSettings> = {}): RateLimitSettings {
+  return {
+    enabled: partial.enabled ?? base.enabled,
+    limit: partial.limit ?? base.limit,
+    windowMs: partial.windowMs ?? base.windowMs,
+    overrides: { ...(partial.overrides ?? base.overrides) },
+  };
+}
+
+export interface RateLimitDecision {
+  allowed: boolean;
+  /** X-RateLimit-* (and Retry-After when refused), to send on the response. */
+  headers: Record<string, string>;
+}
+
+interface Window {
+  startMs: number;
+  count: number;
+}
+
+const PRUNE_THRESHOLD = 10_000;
+
+export class RateLimiter {
+  private windows = new Map<string, Window>();
+  private current: RateLimitSettings;
+
+  constructor(
+    private readonly clock: Clock,
+    settings: RateLimitSettings,
+  ) {
+    this.current = mergeRateLimits(settings);
+  }
+
+  get settings(): RateLimitSettings {
+    return mergeRateLimits(this.current);
+  }
+
+  /** Applies new settings; counters restart so the new limits take effect from a clean window. */
+  configure(partial: Partial<RateLimitSettings>): RateLimitSettings {
+    this.current = mergeRateLimits(this.current, partial);
+    this.windows.clear();
+    return this.settings;
+  }
+
+  limitFor(route: string): number {
+    return this.current.overrides[route] ?? this.current.limit;
+  }
+
+  /** Counts one request and says whether it may proceed. */
+  hit(identity: string, scope: string, route: string): RateLimitDecision {
+    const now = this.clock.now();
+    const limit = this.limitFor(route);
+    const windowMs = this.current.windowMs;
+    const key = `${identity}\u0000${scope}\u0000${route}`;
+    let w = this.windows.get(key);
+    if (!w || now >= w.startMs + windowMs) {
+      if (this.windows.size >= PRUNE_THRESHOLD) this.prune(now);
+      w = { startMs: now, count: 0 };
+      this.windows.set(key, w);
+    }
+    const resetSeconds = String(Math.max(1, Math.ceil((w.startMs + windowMs - now) / 1000)));
+    const allowed = !this.current.enabled || w.count < limit;
+    if (allowed) w.count++;
+    const headers: Record<string, string> = {
+      "X-RateLimit-Limit": String(limit),
+      "X-RateLimit-Remaining": String(Math.max(0, limit - w.count)),
+      "X-RateLimit-Reset": resetSeconds,
+    };
+    if (!allowed) headers["Retry-After"] = resetSeconds;
+    return { allowed, headers };
+  }
+
+  private prune(now: number): void {
+    for (const [key, w] of this.windows) if (now >= w.startMs + this.current.windowMs) this.windows.delete(key);
+  }
+}

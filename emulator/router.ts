@@ -1,0 +1,129 @@
+/**
+ * The route table. Each route declares its method, path template, surface,
+ * auth, rate-limit scope and zod schemas; the server runs the shared pipeline
+ * around its handler. Later features add routes by exporting more RouteDefs.
+ */
+import type { IncomingHttpHeaders } from "node:http";
+import { z } from "zod";
+import type { EmulatorContext } from "./context";
+import { ApiError, Messages } from "./errors";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type Surface = "management" | "graphql" | "control";
+
+export interface RouteContext<B = unknown, Q = unknown> {
+  app: EmulatorContext;
+  method: HttpMethod;
+  path: string;
+  params: Record<string, string>;
+  /** The query, validated when the route has a query schema. */
+  query: Q;
+  search: URLSearchParams;
+  /** The JSON body, validated when the route has a body schema. */
+  body: B;
+  /** The body bytes as received (for non-JSON uploads). */
+  rawBody: Buffer;
+  headers: IncomingHttpHeaders;
+  /** The caller's address, for identities without a token. */
+  remoteAddress: string;
+}
+
+export interface Reply {
+  status: number;
+  /** Sent as JSON. Omitted together with `raw`: an empty body without content-type. */
+  body?: unknown;
+  /** A non-JSON body. */
+  raw?: { data: Buffer | string; contentType: string };
+  headers?: Record<string, string>;
+}
+
+export interface RouteDef<B = unknown, Q = unknown> {
+  method: HttpMethod;
+  /** Path template with `{param}` segments, e.g. "/v1/projects/{ref}". */
+  path: string;
+  /** Default "management". */
+  surface?: Surface;
+  /** "token": the management bearer token. Default: "token" on the management surface, else "none". */
+  auth?: "token" | "none";
+  /** Rate-limit scope from params and raw body; default: the `ref` or `slug` param, else the token owner. */
+  scope?: (params: Record<string, string>, body: unknown) => string | undefined;
+  body?: z.ZodType<B>;
+  query?: z.ZodType<Q>;
+  handler(ctx: RouteContext<B, Q>): Promise<Reply> | Reply;
+}
+
+/** Keeps handler parameter types inferred from the schemas. */
+export function defineRoute<B = unknown, Q = unknown>(def: RouteDef<B, Q>): RouteDef {
+  return def as unknown as RouteDef;
+}
+
+/**
+ * Path parameter rules shared by every route. A malformed value of a lookup
+ * key is the same to a client as an unknown one, so it answers like a miss.
+ */
+export const PARAM_RULES: Record<string, { schema: z.ZodType<string>; error: () => ApiError }> = {
+  ref: { schema: z.string().regex(/^[a-z]{20}$/), error: () => new ApiError(404, Messages.projectNotFound) },
+};
+
+export interface RouteMatch {
+  route: RouteDef;
+  params: Record<string, string>;
+  /** "METHOD /path/{param}", the key of logs, faults and rate-limit overrides. */
+  template: string;
+}
+
+interface CompiledRoute {
+  route: RouteDef;
+  segments: Array<{ literal: string } | { param: string }>;
+}
+
+export class Router {
+  private routes: CompiledRoute[] = [];
+
+  add(...defs: RouteDef[]): this {
+    for (const route of defs) {
+      const segments = route.path
+        .split("/")
+        .filter(Boolean)
+        .map((s) => (/^\{\w+\}$/.test(s) ? { param: s.slice(1, -1) } : { literal: s }));
+      this.routes.push({ route, segments });
+    }
+    // Literal segments win over parameters (".../functions/deploy" over ".../functions/{function_slug}").
+    this.routes.sort((a, b) => specificity(b) - specificity(a));
+    return this;
+  }
+
+  match(method: string, path: string): RouteMatch | undefined {
+    const parts = path.split("/").filter(Boolean);
+    for (const { route, segments } of this.routes) {
+      if (route.method !== method || segments.length !== parts.length) continue;
+      const params: Record<string, string> = {};
+      let ok = true;
+      for (let i = 0; i < segments.length && ok; i++) {
+        const seg = segments[i];
+        if ("literal" in seg) ok = seg.literal === parts[i];
+        else {
+          try {
+            params[seg.param] = decodeURIComponent(parts[i]);
+          } catch {
+            ok = false;
+          }
+        }
+      }
+      if (ok) return { route, params, template: `${route.method} ${route.path}` };
+    }
+    return undefined;
+  }
+}
+
+function specificity(r: CompiledRoute): number {
+  return r.segments.reduce((n, s, i) => n + ("literal" in s ? 2 ** (16 - i) : 0), 0);
+}
+
+/** Checks path parameters against PARAM_RULES; throws the rule's error. */
+export function checkParams(params: Record<string, string>): void {
+  for (const [name, value] of Object.entries(params)) {
+    const rule = PARAM_RULES[name];
+    if (rule && !rule.schema.safeParse(value).success) throw rule.error();
+  }
+}

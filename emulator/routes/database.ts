@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { SqlError, type ProjectDatabase, type QueryResult } from "../db";
+import { ApiError, Messages } from "../errors";
+import { defineRoute, type RouteDef } from "../router";
+
+const RunQuery = z.strictObject({
+  query: z.string().min(1),
+  parameters: z.array(z.unknown()).optional(),
+  read_only: z.boolean().optional(),
+});
+
+/** The service's text: psql-style lines after a fixed prefix, e.g. "ERROR:  42P01: relation … does not exist\n". */
+export function sqlErrorMessage(err: SqlError): string {
+  let text = `Failed to run sql query: ${err.severity}:  ${err.code}: ${err.message}\n`;
+  if (err.detail) text += `DETAIL:  ${err.detail}\n`;
+  if (err.hint) text += `HINT:  ${err.hint}\n`;
+  return text;
+}
+
+async function run(db: ProjectDatabase, sql: string, params: unknown[] | undefined, readOnly: boolean): Promise<QueryResult | undefined> {
+  // Parameters need the extended protocol (one statement); scripts need the simple one.
+  const go = async (x: { query: ProjectDatabase["query"]; exec: ProjectDatabase["exec"] }) =>
+    params && params.length > 0 ? x.query(sql, params) : (await x.exec(sql)).at(-1);
+  if (!readOnly) return go(db);
+  return db.transaction(async (tx) => {
+    await tx.query("SET TRANSACTION READ ONLY");
+    return go(tx);
+  });
+}
+
+export const databaseRoutes: RouteDef[] = [
+  defineRoute({
+    method: "POST",
+    path: "/v1/projects/{ref}/database/query",
+    body: RunQuery,
+    handler: async ({ app, params, body }) => {
+      const p = app.requireProject(params.ref);
+      const status = app.status(p);
+      if (status === "GOING_DOWN") throw new ApiError(400, Messages.resourceRemoved);
+      if (status !== "ACTIVE_HEALTHY") throw new ApiError(400, `Project is not ready to run queries: its status is ${status}.`);
+      try {
+        const db = await app.db.forProject(p.ref);
+        const result = await run(db, body.query, body.parameters, body.read_only ?? false);
+        return { status: 201, body: result?.rows ?? [] };
+      } catch (err) {
+        if (err instanceof SqlError) throw new ApiError(400, sqlErrorMessage(err));
+        throw err;
+      }
+    },
+  }),
+];

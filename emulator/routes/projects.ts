@@ -1,0 +1,170 @@
+import { randomBytes, scrypt as scryptCb } from "node:crypto";
+import { promisify } from "node:util";
+import { z } from "zod";
+import type { EmulatorContext } from "../context";
+import { ApiError, Messages } from "../errors";
+import { randomLetters, randomSecret } from "../ids";
+import { apiKeyList, newPublishableKey, newSecretKey } from "../keys";
+import { defineRoute, type RouteDef } from "../router";
+import type { ProjectRecord } from "../state";
+
+const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
+
+export const REGIONS = [
+  "us-east-1", "us-east-2", "us-west-1", "us-west-2", "ap-east-1", "ap-southeast-1", "ap-northeast-1", "ap-northeast-2",
+  "ap-southeast-2", "eu-west-1", "eu-west-2", "eu-west-3", "eu-north-1", "eu-central-1", "eu-central-2", "ca-central-1",
+  "ap-south-1", "sa-east-1",
+] as const;
+
+/** Where a smart region group places a new project. */
+export const SMART_GROUPS: Record<string, string> = { americas: "us-east-1", emea: "eu-central-1", apac: "ap-southeast-1" };
+
+export const INSTANCE_SIZES = [
+  "nano", "micro", "small", "medium", "large", "xlarge", "2xlarge", "4xlarge", "8xlarge", "12xlarge", "16xlarge", "24xlarge",
+  "24xlarge_optimized_memory", "24xlarge_optimized_cpu", "24xlarge_high_memory", "48xlarge", "48xlarge_optimized_memory",
+  "48xlarge_optimized_cpu", "48xlarge_high_memory",
+] as const;
+
+const isRegion = (r: string) => (REGIONS as readonly string[]).includes(r);
+
+const CreateProject = z
+  .strictObject({
+    name: z.string().min(1).max(256),
+    db_pass: z.string().min(1),
+    organization_id: z.string().min(1).optional(),
+    organization_slug: z.string().min(1).optional(),
+    region: z.string().refine(isRegion, Messages.badRegion).optional(),
+    region_selection: z
+      .strictObject({ type: z.enum(["specific", "smartGroup"]), code: z.string().min(1) })
+      .refine((s) => (s.type === "specific" ? isRegion(s.code) : s.code in SMART_GROUPS), Messages.badRegion)
+      .optional(),
+    desired_instance_size: z.enum(INSTANCE_SIZES).optional(),
+    plan: z.enum(["free", "pro"]).optional(),
+    kps_enabled: z.boolean().optional(),
+    template_url: z.string().optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (!b.organization_slug && !b.organization_id) ctx.addIssue({ code: "custom", message: "organization_slug should not be empty" });
+    if (b.organization_slug && b.organization_id && b.organization_slug !== b.organization_id)
+      ctx.addIssue({ code: "custom", message: "organization_id and organization_slug must name the same organization" });
+    if (b.region && b.region_selection) ctx.addIssue({ code: "custom", message: "Only one of region or region_selection can be specified." });
+  });
+
+const UpdateProject = z.strictObject({ name: z.string().min(1).max(256) });
+
+const ApiKeysQuery = z.object({ reveal: z.enum(["true", "false"]).optional() });
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await scrypt(password, salt, 32);
+  return `scrypt$${salt.toString("base64")}$${hash.toString("base64")}`;
+}
+
+/** The seed's Project shape plus the real service's compatible extras. */
+export async function projectView(app: EmulatorContext, p: ProjectRecord): Promise<Record<string, unknown>> {
+  const status = app.status(p);
+  const view: Record<string, unknown> = {
+    id: p.ref,
+    ref: p.ref,
+    organization_id: p.organizationSlug,
+    organization_slug: p.organizationSlug,
+    name: p.name,
+    region: p.region,
+    created_at: app.clock.iso(p.createdAtMs),
+    status,
+  };
+  if (status !== "COMING_UP") {
+    const version = await app.db.engineVersion();
+    view.database = { host: `db.${p.ref}.supabase.co`, version, postgres_engine: version.split(".")[0], release_channel: "ga" };
+  }
+  return view;
+}
+
+/** PATCH and DELETE answer with the short form. */
+const shortView = (p: ProjectRecord) => ({ id: p.numericId, ref: p.ref, name: p.name });
+
+const organizationScope = (_params: Record<string, string>, body: unknown) => {
+  const b = body as { organization_slug?: unknown; organization_id?: unknown } | undefined;
+  const slug = b?.organization_slug ?? b?.organization_id;
+  return typeof slug === "string" ? slug : undefined;
+};
+
+export const projectRoutes: RouteDef[] = [
+  defineRoute({
+    method: "GET",
+    path: "/v1/projects",
+    handler: async ({ app }) => ({ status: 200, body: await Promise.all(app.projects().map((p) => projectView(app, p))) }),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/v1/projects",
+    scope: organizationScope,
+    body: CreateProject,
+    handler: async ({ app, body }) => {
+      const slug = (body.organization_slug ?? body.organization_id) as string;
+      if (!app.store.organization(slug)) throw new ApiError(404, Messages.organizationNotFound);
+      const region = body.region ?? (body.region_selection ? (body.region_selection.type === "specific" ? body.region_selection.code : SMART_GROUPS[body.region_selection.code]) : SMART_GROUPS.americas);
+      const dbPassHash = await hashPassword(body.db_pass);
+      const now = app.clock.now();
+      const data = app.store.data;
+      let ref = randomLetters(20);
+      while (app.store.project(ref)) ref = randomLetters(20);
+      const project: ProjectRecord = {
+        ref,
+        numericId: data.nextProjectId++,
+        name: body.name,
+        organizationSlug: slug,
+        region,
+        desiredInstanceSize: body.desired_instance_size,
+        createdAtMs: now,
+        readyAtMs: now + app.settings.provisioningDelayMs,
+        dbPassHash,
+        jwtSecret: randomSecret(30),
+        publishableKey: newPublishableKey(now),
+        secretKey: newSecretKey(now),
+      };
+      data.projects.push(project);
+      app.store.commit();
+      return { status: 201, body: await projectView(app, project) };
+    },
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/v1/projects/{ref}",
+    handler: async ({ app, params }) => ({ status: 200, body: await projectView(app, app.requireProject(params.ref)) }),
+  }),
+  defineRoute({
+    method: "PATCH",
+    path: "/v1/projects/{ref}",
+    body: UpdateProject,
+    handler: ({ app, params, body }) => {
+      const p = app.requireProject(params.ref);
+      p.name = body.name;
+      app.store.commit();
+      return { status: 200, body: shortView(p) };
+    },
+  }),
+  defineRoute({
+    method: "DELETE",
+    path: "/v1/projects/{ref}",
+    handler: ({ app, params }) => {
+      const p = app.requireProject(params.ref);
+      const status = app.status(p);
+      if (status === "COMING_UP") throw new ApiError(400, Messages.notReadyForDeletion);
+      // A repeated DELETE while GOING_DOWN succeeds again without restarting the countdown.
+      if (status !== "GOING_DOWN") {
+        const now = app.clock.now();
+        p.deletedAtMs = now;
+        p.goneAtMs = now + app.settings.deletionDelayMs;
+        app.store.commit();
+      }
+      return { status: 200, body: shortView(p) };
+    },
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/v1/projects/{ref}/api-keys",
+    query: ApiKeysQuery,
+    handler: ({ app, params, query }) => ({ status: 200, body: apiKeyList(app.requireProject(params.ref), query.reveal === "true") }),
+  }),
+];

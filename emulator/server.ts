@@ -1,0 +1,245 @@
+/**
+ * The request pipeline. For the management and GraphQL surfaces:
+ *
+ *   route → fault → auth → rate limit → params/body/query validation → handler
+ *   → latency → response → request log
+ *
+ * The throttler runs before validation, as the service's guard does before its
+ * validation pipes, so a throttled request never reaches validation or the
+ * handler. Injected faults act before auth, like a misbehaving gateway in
+ * front of the service. The control plane skips faults, auth, limits, latency
+ * and the log.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { STATUS_CODES } from "node:http";
+import { performance } from "node:perf_hooks";
+import type { EmulatorContext } from "./context";
+import { ApiError, Messages } from "./errors";
+import { checkParams, type HttpMethod, type Reply, type RouteContext, type RouteMatch, type Router, type Surface } from "./router";
+import type { Fault, RequestLogEntry } from "./types";
+import { parseOr400 } from "./validation";
+
+const MAX_BODY_BYTES = 50 * 1024 * 1024;
+const JSON_TYPE = "application/json; charset=utf-8";
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function surfaceOf(path: string): Surface {
+  if (path === "/_emulator" || path.startsWith("/_emulator/")) return "control";
+  if (path.startsWith("/project/")) return "graphql";
+  return "management";
+}
+
+function errorReply(status: number, message: string, headers: Record<string, string> = {}): Reply {
+  return { status, body: { message }, headers };
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new ApiError(413, "request entity too large"));
+        req.resume();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+/** Types that may carry JSON from casual clients (curl -d sends form-urlencoded). */
+const JSONISH = /json|^text\/plain|^application\/x-www-form-urlencoded/i;
+
+/** The JSON body, unless empty or of a binary type (uploads are read from rawBody). */
+function parseJson(req: IncomingMessage, raw: Buffer): { value: unknown; error?: string } {
+  const type = req.headers["content-type"] ?? "";
+  if (raw.length === 0 || (type !== "" && !JSONISH.test(type))) return { value: undefined };
+  try {
+    return { value: JSON.parse(raw.toString("utf8")) };
+  } catch (err) {
+    return { value: undefined, error: (err as Error).message };
+  }
+}
+
+/** JSON that survives what databases return: 64-bit integers and bytea. */
+export function toJson(value: unknown): string {
+  return JSON.stringify(value, function (this: Record<string, unknown>, key, v: unknown) {
+    const original = this[key];
+    if (original instanceof Uint8Array) return `\\x${Buffer.from(original).toString("hex")}`;
+    if (typeof v === "bigint") return v.toString();
+    return v;
+  });
+}
+
+function send(res: ServerResponse, reply: Reply): void {
+  const headers: Record<string, string | number> = { ...reply.headers };
+  let payload: Buffer | undefined;
+  if (reply.raw) {
+    payload = Buffer.from(reply.raw.data);
+    headers["Content-Type"] = reply.raw.contentType;
+  } else if (reply.body !== undefined) {
+    payload = Buffer.from(toJson(reply.body));
+    headers["Content-Type"] = JSON_TYPE;
+  }
+  headers["Content-Length"] = payload?.length ?? 0;
+  res.writeHead(reply.status, headers);
+  res.end(payload);
+}
+
+function injectedReply(fault: Fault & { status: number }): Reply {
+  const headers = { ...fault.headers };
+  if (typeof fault.body === "string") {
+    // A text body (e.g. a CDN's HTML 429 page) goes out as is.
+    const declared = Object.keys(headers).find((h) => h.toLowerCase() === "content-type");
+    const contentType = declared ? headers[declared] : "text/html; charset=utf-8";
+    if (declared) delete headers[declared];
+    return { status: fault.status, raw: { data: fault.body, contentType }, headers };
+  }
+  return { status: fault.status, body: fault.body ?? { message: STATUS_CODES[fault.status] ?? "Error" }, headers };
+}
+
+function bearerToken(req: IncomingMessage): string | undefined {
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? "");
+  return m?.[1];
+}
+
+function needsToken(match: RouteMatch, surface: Surface): boolean {
+  return (match.route.auth ?? (surface === "management" ? "token" : "none")) === "token";
+}
+
+interface Outcome {
+  reply: Reply;
+  scope?: string;
+}
+
+/** Auth, limits, validation and the handler; never throws. */
+async function runRoute(app: EmulatorContext, req: IncomingMessage, method: string, url: URL, raw: Buffer, match: RouteMatch | undefined): Promise<Outcome> {
+  const surface = surfaceOf(url.pathname);
+  const remoteAddress = req.socket.remoteAddress ?? "unknown";
+  let limitHeaders: Record<string, string> = {};
+  let scope: string | undefined;
+  try {
+    const token = bearerToken(req);
+    const authed = token !== undefined && app.tokenMatches(token);
+    const json = parseJson(req, raw);
+    if (match) scope = match.route.scope ? match.route.scope(match.params, json.value) : (match.params.ref ?? match.params.slug);
+    if (surface === "management") {
+      // Every management answer carries the throttler's headers, even errors.
+      // Requests without a valid token are counted against the caller's address.
+      const identity = authed ? app.tokenOwner : `ip:${remoteAddress}`;
+      const decision = app.limiter.hit(identity, scope ?? identity, match?.template ?? `${method} ${url.pathname}`);
+      limitHeaders = decision.headers;
+      if (!match) throw new ApiError(404, Messages.cannot(method, url.pathname));
+      if (needsToken(match, surface) && !authed) throw new ApiError(401, Messages.unauthorized);
+      if (!decision.allowed) throw new ApiError(429, Messages.tooManyRequests);
+    }
+    if (!match) throw new ApiError(404, Messages.cannot(method, url.pathname));
+    if (surface !== "management" && needsToken(match, surface) && !authed) throw new ApiError(401, Messages.unauthorized);
+    const route = match.route;
+    checkParams(match.params);
+    if (json.error !== undefined && route.body) throw new ApiError(400, json.error);
+    const ctx: RouteContext = {
+      app,
+      method: method as HttpMethod,
+      path: url.pathname,
+      params: match.params,
+      search: url.searchParams,
+      query: route.query ? parseOr400(route.query, Object.fromEntries(url.searchParams)) : Object.fromEntries(url.searchParams),
+      body: route.body ? parseOr400(route.body, json.value) : json.value,
+      rawBody: raw,
+      headers: req.headers,
+      remoteAddress,
+    };
+    if (surface !== "control") await app.sweep();
+    const reply = await route.handler(ctx);
+    return { reply: { ...reply, headers: { ...limitHeaders, ...reply.headers } }, scope };
+  } catch (err) {
+    if (err instanceof ApiError) return { reply: errorReply(err.status, err.message, { ...limitHeaders, ...err.headers }), scope };
+    process.stderr.write(`[emulator] ${method} ${url.pathname} failed: ${(err as Error)?.stack ?? String(err)}\n`);
+    return { reply: errorReply(500, "Internal Server Error", limitHeaders), scope };
+  }
+}
+
+export function createRequestHandler(app: EmulatorContext, router: Router) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    handle(app, router, req, res).catch((err: unknown) => {
+      process.stderr.write(`[emulator] request failed: ${(err as Error)?.stack ?? String(err)}\n`);
+      if (!res.headersSent) send(res, errorReply(500, "Internal Server Error"));
+      else res.destroy();
+    });
+  };
+}
+
+async function handle(app: EmulatorContext, router: Router, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const started = performance.now();
+  const arrivedAt = app.clock.iso();
+  const method = (req.method ?? "GET").toUpperCase();
+  const url = new URL(req.url ?? "/", "http://emulator.invalid");
+  const surface = surfaceOf(url.pathname);
+
+  let raw: Buffer;
+  try {
+    raw = await readBody(req);
+  } catch (err) {
+    const e = err instanceof ApiError ? err : new ApiError(400, "Bad Request");
+    send(res, errorReply(e.status, e.message));
+    return;
+  }
+  const match = router.match(method, url.pathname);
+  if (match && (match.route.surface ?? "management") !== surface) {
+    // A route declared on another surface never answers here.
+    send(res, errorReply(404, Messages.cannot(method, url.pathname)));
+    return;
+  }
+
+  if (surface === "control") {
+    send(res, (await runRoute(app, req, method, url, raw, match)).reply);
+    return;
+  }
+
+  const record = (status: number, scope: string | undefined, fault: Fault | undefined): void => {
+    const entry: Omit<RequestLogEntry, "seq"> = {
+      time: arrivedAt,
+      method,
+      path: url.pathname,
+      query: url.search.replace(/^\?/, ""),
+      route: match?.template ?? null,
+      api: surface,
+      status,
+      durationMs: Math.round((performance.now() - started) * 100) / 100,
+    };
+    if (scope !== undefined) entry.scope = scope;
+    if (fault) entry.fault = fault.id;
+    app.log.add(entry);
+    if (app.verbose) {
+      process.stderr.write(`[emulator] ${method} ${url.pathname} ${status === 0 ? "reset" : status} ${Math.round(entry.durationMs)}ms${fault ? ` (${fault.id})` : ""}\n`);
+    }
+  };
+  const resetConnection = (scope: string | undefined, fault: Fault) => {
+    res.socket?.destroy();
+    record(0, scope, fault);
+  };
+
+  const fault = app.faults.take(method, url.pathname);
+  if (fault?.delayMs) await sleep(fault.delayMs);
+  if (fault?.reset === "before") return resetConnection(undefined, fault);
+
+  let outcome: Outcome;
+  if (fault && fault.status !== undefined && fault.reset !== "after") {
+    outcome = { reply: injectedReply(fault as Fault & { status: number }) };
+  } else {
+    outcome = await runRoute(app, req, method, url, raw, match);
+  }
+  if (fault?.reset === "after") return resetConnection(outcome.scope, fault);
+
+  const latency = app.latencyMs();
+  if (latency > 0) await sleep(latency);
+  send(res, outcome.reply);
+  // Logged once the answer is handed to the socket, so a client that has read it also finds it in the log.
+  record(outcome.reply.status, outcome.scope, fault);
+}

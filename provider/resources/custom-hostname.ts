@@ -1,0 +1,186 @@
+/**
+ * CustomHostname: a project's custom domain.
+ *
+ * Create initializes it and outputs the DNS records to publish (CNAME target,
+ * TXT ownership record, SSL validation records), shaped for a DNS provider's
+ * record resources. With `activate: true` it asks the service to verify DNS
+ * (reverify) within the service's 10-per-minute budget until verified, then
+ * activates.
+ *
+ * API footprint (management API calls per operation):
+ * | operation      | calls                                                                  |
+ * |----------------|------------------------------------------------------------------------|
+ * | check, diff    | 0                                                                      |
+ * | create         | 1 POST …/custom-hostname/initialize; with `activate`, ≤1 POST          |
+ * |                | …/reverify every 6.5 s (≤10/min) until verified, then 1 POST …/activate |
+ * | read (refresh) | 1 GET /v1/projects/{ref}/custom-hostname                               |
+ * | update         | as the activation part of create                                       |
+ * | delete         | 1 DELETE /v1/projects/{ref}/custom-hostname                            |
+ */
+import { z } from "zod";
+import { ApiError, isNotFound, SupabaseError } from "../errors";
+import type { CustomHostname } from "../client/management";
+import { managementClient } from "../context";
+import { checkWith, diffFields, sleep, type FieldRule, type Props, type ResourceImpl } from "./common";
+import { projectRef } from "./shared";
+
+export const STATUS = {
+  initiated: "2_initiated",
+  verified: "3_challenge_verified",
+  originReady: "4_origin_setup_completed",
+  active: "5_services_reconfigured",
+} as const;
+
+/** reverify is limited to 10 per minute: one every 6.5 s stays inside it with margin. */
+export const REVERIFY_INTERVAL_MS = 6500;
+
+const hostnameRule = z
+  .string({ error: "hostname is required" })
+  .max(253, "hostname must be at most 253 characters")
+  .transform((h) => h.trim().toLowerCase().replace(/\.$/, ""))
+  .refine((h) => /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/.test(h), {
+    message: "hostname must be a valid DNS name such as api.example.com",
+  })
+  .refine((h) => h.split(".").length >= 3, { message: "hostname must be a subdomain (such as api.example.com), not an apex domain" });
+
+export const customHostnameInputs = z
+  .object({
+    projectRef,
+    hostname: hostnameRule,
+    activate: z.boolean({ error: "activate must be a boolean" }).optional(),
+    activationTimeoutSeconds: z
+      .number({ error: "activationTimeoutSeconds must be a number" })
+      .int("activationTimeoutSeconds must be a whole number")
+      .positive("activationTimeoutSeconds must be positive")
+      .max(86400, "activationTimeoutSeconds must be at most 86400")
+      .optional(),
+  })
+  .strict();
+
+const rules: FieldRule[] = [
+  { name: "projectRef", replaces: true },
+  { name: "hostname", replaces: true, normalize: (v) => (typeof v === "string" ? v.toLowerCase() : v) },
+  { name: "activationTimeoutSeconds", ignore: true },
+];
+
+export interface DnsRecord {
+  type: "CNAME" | "TXT";
+  name: string;
+  value: string;
+  /** What the record is for. */
+  purpose: "routing" | "ownership" | "ssl";
+}
+
+function recordsOf(h: CustomHostname, ref: string): { cnameTarget: string; dnsRecords: DnsRecord[] } {
+  const result = h.data?.result ?? {};
+  // The service names the CNAME target; the documented default is <ref>.supabase.co.
+  const cnameTarget: string = result.custom_origin_server || `${ref}.supabase.co`;
+  const records: DnsRecord[] = [{ type: "CNAME", name: h.custom_hostname, value: cnameTarget, purpose: "routing" }];
+  const own = result.ownership_verification;
+  if (own?.name && own?.value) records.push({ type: "TXT", name: own.name, value: own.value, purpose: "ownership" });
+  for (const r of result.ssl?.validation_records ?? []) {
+    if (r?.txt_name && r?.txt_value) records.push({ type: "TXT", name: r.txt_name, value: r.txt_value, purpose: "ssl" });
+  }
+  return { cnameTarget, dnsRecords: records };
+}
+
+function outputs(inputs: Props, h: CustomHostname): Props {
+  const ref = inputs.projectRef as string;
+  const { cnameTarget, dnsRecords } = recordsOf(h, ref);
+  return {
+    ...inputs,
+    hostname: h.custom_hostname.toLowerCase(),
+    status: h.status,
+    cnameTarget,
+    dnsRecords,
+    ownershipRecord: dnsRecords.find((r) => r.purpose === "ownership") ?? null,
+    sslValidationRecords: dnsRecords.filter((r) => r.purpose === "ssl"),
+  };
+}
+
+function isNoneConfigured(err: unknown): boolean {
+  return isNotFound(err) || (ApiError.isApi(err) && err.status === 400 && /No custom hostname configuration found|not configured/i.test(err.apiMessage));
+}
+
+/** Reverify at most once per interval until the origin is set up, then activate. */
+async function activate(ref: string, current: CustomHostname, timeoutS: number): Promise<CustomHostname> {
+  const client = managementClient();
+  const deadline = Date.now() + timeoutS * 1000;
+  let h = current;
+  while (h.status !== STATUS.originReady && h.status !== STATUS.active) {
+    if (Date.now() > deadline) {
+      throw new SupabaseError(
+        "TIMEOUT",
+        `Timed out after ${timeoutS}s waiting for DNS verification of ${h.custom_hostname} (status ${h.status}). ` +
+          `Publish the DNS records in the outputs and run up again.`,
+      );
+    }
+    try {
+      h = await client.reverifyCustomHostname(ref);
+    } catch (err) {
+      if (!(ApiError.isApi(err) && err.status === 400 && /proceed to activation/i.test(err.apiMessage))) throw err;
+      h = await client.getCustomHostname(ref);
+    }
+    if (h.status === STATUS.originReady || h.status === STATUS.active) break;
+    await sleep(Math.min(REVERIFY_INTERVAL_MS, Math.max(0, deadline - Date.now())));
+  }
+  if (h.status === STATUS.originReady) h = await client.activateCustomHostname(ref);
+  return h;
+}
+
+export const customHostname: ResourceImpl = {
+  async check(_olds, news) {
+    return checkWith(customHostnameInputs, news);
+  },
+
+  async diff(_id, olds, news) {
+    const d = diffFields(olds, news, rules);
+    // Refresh compares the live status with what the inputs ask for.
+    if (news.activate === true && olds.status !== STATUS.active) d.changes = true;
+    if (typeof olds.status === "string" && !/^[2-5]_/.test(olds.status)) d.changes = true;
+    return d;
+  },
+
+  async create(inputs) {
+    const client = managementClient();
+    let h = await client.initializeCustomHostname(inputs.projectRef, inputs.hostname);
+    if (inputs.activate) h = await activate(inputs.projectRef, h, inputs.activationTimeoutSeconds ?? 1800);
+    return { id: inputs.projectRef, outs: outputs(inputs, h) };
+  },
+
+  async read(id, props) {
+    try {
+      const h = await managementClient().getCustomHostname(id);
+      return { id, props: outputs(props, h) };
+    } catch (err) {
+      if (isNoneConfigured(err)) return { id: "", props: {} };
+      throw err;
+    }
+  },
+
+  async update(id, _olds, news) {
+    const client = managementClient();
+    let h: CustomHostname;
+    try {
+      h = await client.getCustomHostname(id);
+    } catch (err) {
+      if (!isNoneConfigured(err)) throw err;
+      h = await client.initializeCustomHostname(id, news.hostname);
+    }
+    if (h.custom_hostname.toLowerCase() !== news.hostname) {
+      throw new SupabaseError("API", `The project's custom hostname is ${h.custom_hostname}, not ${news.hostname}; refresh to replace it.`);
+    }
+    if (news.activate && h.status !== STATUS.active) h = await activate(id, h, news.activationTimeoutSeconds ?? 1800);
+    return { outs: outputs(news, h) };
+  },
+
+  async delete(id) {
+    try {
+      await managementClient().deleteCustomHostname(id);
+    } catch (err) {
+      if (!isNoneConfigured(err)) throw err;
+    }
+  },
+};
+
+export default customHostname;

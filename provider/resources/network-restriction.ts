@@ -1,0 +1,114 @@
+/**
+ * NetworkRestriction: which IPv4 and IPv6 CIDR blocks may reach a project's
+ * database. Lists are normalized (canonical network form, sorted, without
+ * duplicates), so a list written differently never shows a diff. Applying
+ * waits until the service reports `applied`; destroy restores allow-all.
+ *
+ * API footprint (management API calls per operation):
+ * | operation      | calls                                                                   |
+ * |----------------|-------------------------------------------------------------------------|
+ * | check, diff    | 0                                                                       |
+ * | create, update | 1 POST /v1/projects/{ref}/network-restrictions/apply + GET polls until  |
+ * |                | applied                                                                 |
+ * | read (refresh) | 1 GET /v1/projects/{ref}/network-restrictions                           |
+ * | delete         | 1 POST …/apply (allow-all) + GET polls until applied                    |
+ */
+import { z } from "zod";
+import { managementClient } from "../context";
+import { ALLOW_ALL_V4, ALLOW_ALL_V6, normalizeCidrList, parseCidr } from "../cidr";
+import type { NetworkRestrictions } from "../client/management";
+import { checkWith, diffFields, pollUntil, type FieldRule, type Props, type ResourceImpl } from "./common";
+import { projectRef } from "./shared";
+
+function cidrList(family: 4 | 6, field: string) {
+  return z
+    .array(z.string({ error: `${field} entries must be strings` }), { error: `${field} must be a list of CIDR blocks` })
+    .max(1000, `${field} may hold at most 1000 blocks`)
+    .superRefine((list, ctx) => {
+      list.forEach((text, i) => {
+        const c = parseCidr(text);
+        if (!c) ctx.addIssue({ code: "custom", path: [i], message: `"${text}" is not a valid IPv${family} CIDR block (like ${family === 4 ? "203.0.113.0/24" : "2001:db8::/32"})` });
+        else if (c.family !== family)
+          ctx.addIssue({ code: "custom", path: [i], message: `"${text}" is an IPv${c.family} block; put it in ${c.family === 4 ? "dbAllowedCidrs" : "dbAllowedCidrsV6"}` });
+      });
+    });
+}
+
+export const networkRestrictionInputs = z
+  .object({
+    projectRef,
+    dbAllowedCidrs: cidrList(4, "dbAllowedCidrs").optional(),
+    dbAllowedCidrsV6: cidrList(6, "dbAllowedCidrsV6").optional(),
+    applyTimeoutSeconds: z.number({ error: "applyTimeoutSeconds must be a number" }).int().positive().max(3600).optional(),
+  })
+  .strict()
+  .transform((v) => ({
+    ...v,
+    dbAllowedCidrs: normalizeCidrList(v.dbAllowedCidrs ?? []),
+    dbAllowedCidrsV6: normalizeCidrList(v.dbAllowedCidrsV6 ?? []),
+  }));
+
+const listRule = (name: string): FieldRule => ({ name, normalize: (v) => normalizeCidrList((v as string[] | undefined) ?? []) });
+const rules: FieldRule[] = [
+  { name: "projectRef", replaces: true },
+  listRule("dbAllowedCidrs"),
+  listRule("dbAllowedCidrsV6"),
+  { name: "applyTimeoutSeconds", ignore: true },
+];
+
+function outputs(inputs: Props, r: NetworkRestrictions): Props {
+  return {
+    ...inputs,
+    dbAllowedCidrs: normalizeCidrList(r.config.dbAllowedCidrs),
+    dbAllowedCidrsV6: normalizeCidrList(r.config.dbAllowedCidrsV6 ?? []),
+    entitlement: r.entitlement,
+    status: r.status,
+  };
+}
+
+async function applyAndWait(ref: string, v4: string[], v6: string[], timeoutS: number): Promise<NetworkRestrictions> {
+  const client = managementClient();
+  const first = await client.applyNetworkRestrictions(ref, { dbAllowedCidrs: v4, dbAllowedCidrsV6: v6 });
+  if (first.status === "applied") return first;
+  return pollUntil(
+    async () => {
+      const r = await client.getNetworkRestrictions(ref);
+      return r.status === "applied" ? r : undefined;
+    },
+    { timeoutMs: timeoutS * 1000, minDelayMs: 250, maxDelayMs: 3000, what: `the network restrictions of ${ref} to be applied` },
+  );
+}
+
+export const networkRestriction: ResourceImpl = {
+  async check(_olds, news) {
+    return checkWith(networkRestrictionInputs, news);
+  },
+
+  async diff(_id, olds, news) {
+    const d = diffFields(olds, news, rules);
+    // A config the service still has only `stored` shows as drift too.
+    if (typeof olds.status === "string" && olds.status !== "applied") d.changes = true;
+    return d;
+  },
+
+  async create(inputs) {
+    const r = await applyAndWait(inputs.projectRef, inputs.dbAllowedCidrs, inputs.dbAllowedCidrsV6, inputs.applyTimeoutSeconds ?? 300);
+    return { id: inputs.projectRef, outs: outputs(inputs, r) };
+  },
+
+  async read(id, props) {
+    const r = await managementClient().getNetworkRestrictions(id);
+    return { id, props: outputs(props, r) };
+  },
+
+  async update(id, _olds, news) {
+    const r = await applyAndWait(id, news.dbAllowedCidrs, news.dbAllowedCidrsV6, news.applyTimeoutSeconds ?? 300);
+    return { outs: outputs(news, r) };
+  },
+
+  async delete(id, props) {
+    await applyAndWait(id, [ALLOW_ALL_V4], [ALLOW_ALL_V6], props.applyTimeoutSeconds ?? 300);
+  },
+};
+
+export default networkRestriction;

@@ -1,0 +1,97 @@
+/**
+ * Secrets: a name→value map of one project's edge-function secrets, managed
+ * as a whole. Names not in the map are left alone (they may belong to other
+ * resources or to the platform).
+ *
+ * API footprint (management API calls per operation):
+ * | operation      | calls                                                         |
+ * |----------------|---------------------------------------------------------------|
+ * | check, diff    | 0                                                             |
+ * | create         | 1 POST /v1/projects/{ref}/secrets                             |
+ * | read (refresh) | ≤1 GET /v1/projects/{ref}/secrets, shared by all reads        |
+ * | update         | ≤1 POST (added and changed) + ≤1 DELETE (removed)             |
+ * | delete         | 1 DELETE /v1/projects/{ref}/secrets                           |
+ */
+import { z } from "zod";
+import { invalidateSecrets, managementClient, secretsList } from "../context";
+import { checkWith, diffFields, type FieldRule, type Props, type ResourceImpl } from "./common";
+import { projectRef, secretDigest, secretName, secretValue } from "./shared";
+
+export const secretsInputs = z
+  .object({
+    projectRef,
+    secrets: z
+      .record(z.string(), secretValue, { error: "secrets must be a map of names to string values" })
+      .superRefine((map, ctx) => {
+        for (const name of Object.keys(map)) {
+          const r = secretName.safeParse(name);
+          if (!r.success) ctx.addIssue({ code: "custom", path: [name], message: r.error.issues[0].message.replace(/^name/, `name "${name.slice(0, 40)}"`) });
+        }
+      }),
+  })
+  .strict();
+
+const rules: FieldRule[] = [{ name: "projectRef", replaces: true }];
+
+function digestsOf(map: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.keys(map).sort().map((k) => [k, secretDigest(map[k])]));
+}
+
+function outputs(inputs: Props, digests: Record<string, string>): Props {
+  const { secrets: _s, ...rest } = inputs;
+  return { ...rest, names: Object.keys(digests).sort(), digests };
+}
+
+export const secrets: ResourceImpl = {
+  async check(_olds, news) {
+    return checkWith(secretsInputs, news);
+  },
+
+  async diff(_id, olds, news) {
+    const d = diffFields(olds, news, rules);
+    const want = news.secrets && typeof news.secrets === "object" ? digestsOf(news.secrets) : undefined;
+    if (!want || JSON.stringify(want) !== JSON.stringify(olds.digests ?? {})) d.changes = true;
+    return d;
+  },
+
+  async create(inputs) {
+    const map = inputs.secrets as Record<string, string>;
+    const entries = Object.entries(map).map(([name, value]) => ({ name, value }));
+    if (entries.length > 0) await managementClient().upsertSecrets(inputs.projectRef, entries);
+    invalidateSecrets(inputs.projectRef);
+    return { id: inputs.projectRef, outs: outputs(inputs, digestsOf(map)) };
+  },
+
+  async read(id, props) {
+    const managed: string[] = props.names ?? Object.keys(props.digests ?? {});
+    const live = new Map((await secretsList(id)).map((s) => [s.name, s.value]));
+    const digests: Record<string, string> = {};
+    for (const name of managed.slice().sort()) {
+      const v = live.get(name);
+      if (v !== undefined) digests[name] = v;
+    }
+    return { id, props: { ...props, names: Object.keys(digests), digests } };
+  },
+
+  async update(_id, olds, news) {
+    const ref = news.projectRef as string;
+    const map = news.secrets as Record<string, string>;
+    const want = digestsOf(map);
+    const have: Record<string, string> = olds.digests ?? {};
+    const changed = Object.keys(want).filter((n) => have[n] !== want[n]);
+    const removed = Object.keys(have).filter((n) => !(n in want));
+    const client = managementClient();
+    if (changed.length > 0) await client.upsertSecrets(ref, changed.map((name) => ({ name, value: map[name] })));
+    if (removed.length > 0) await client.deleteSecrets(ref, removed);
+    invalidateSecrets(ref);
+    return { outs: outputs(news, want) };
+  },
+
+  async delete(id, props) {
+    const names: string[] = props.names ?? Object.keys(props.digests ?? {});
+    if (names.length > 0) await managementClient().deleteSecrets(id, names);
+    invalidateSecrets(id);
+  },
+};
+
+export default secrets;

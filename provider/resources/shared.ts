@@ -1,0 +1,34 @@
+/** Input rules shared by the project-scoped resources. */
+import { createHash } from "node:crypto";
+import { z } from "zod";
+
+export const projectRef = z
+  .string({ error: "projectRef is required (the project's 20-letter reference)" })
+  .regex(/^[a-z]{20}$/, "projectRef must be a project reference: exactly 20 lowercase letters");
+
+export const SECRET_NAME_MAX = 256;
+export const SECRET_VALUE_MAX = 24576;
+
+export const secretName = z
+  .string({ error: "name is required and must be a string" })
+  .min(1, "name must not be empty")
+  .max(SECRET_NAME_MAX, `name must be at most ${SECRET_NAME_MAX} characters`)
+  .refine((n) => !n.startsWith("SUPABASE_"), {
+    message: "names starting with SUPABASE_ are reserved by the platform and cannot be set",
+  })
+  .refine((n) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n), {
+    message: "name must be an environment variable name: letters, digits and '_', not starting with a digit",
+  });
+
+export const secretValue = z
+  .string({ error: "value is required and must be a string" })
+  .max(SECRET_VALUE_MAX, `value must be at most ${SECRET_VALUE_MAX} characters`);
+
+/** The digest the service reports for a secret: lowercase hex SHA-256 of the UTF-8 value. */
+export function secretDigest(value: string): string {
+  return createHash("sha256").update(value, "utf8").digest("hex");
+}
+
+export function sha256Hex(data: string | Buffer): string {
+  return createHash("sha256").update(data).digest("hex");
+}

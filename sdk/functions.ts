@@ -1,0 +1,86 @@
+/**
+ * Data-source functions. They run in the program's process (not the provider
+ * plugin), read the same configuration as the resources (stack config
+ * `supabase:*`, else the SUPABASE_* environment variables) and never change
+ * anything. Each has an `…Output` variant that takes and returns Outputs.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import * as pulumi from "@pulumi/pulumi";
+import { ManagementClient, type EdgeFunction, type Organization, type Project } from "../provider/client";
+import { CONFIG_KEYS, configure, resolveConfig } from "../provider/config";
+
+function client(): ManagementClient {
+  // Raw reads: pulumi.Config#get would warn about reading a secret as plaintext;
+  // the token only travels to the API, never into an Output.
+  configure({
+    accessToken: pulumi.runtime.getConfig(CONFIG_KEYS.accessToken),
+    apiUrl: pulumi.runtime.getConfig(CONFIG_KEYS.apiUrl),
+    projectUrlTemplate: pulumi.runtime.getConfig(CONFIG_KEYS.projectUrlTemplate),
+  });
+  const cfg = resolveConfig();
+  return new ManagementClient({ apiUrl: cfg.apiUrl, accessToken: cfg.accessToken });
+}
+
+export interface ProjectScoped {
+  projectRef: string;
+}
+
+export interface SecretDigest {
+  name: string;
+  /** Hex SHA-256 of the value; the API never returns values. */
+  digest: string;
+}
+
+export function getOrganizations(): Promise<Organization[]> {
+  return client().listOrganizations();
+}
+
+export function getProjects(): Promise<Project[]> {
+  return client().listProjects();
+}
+
+export async function getSecrets(args: ProjectScoped): Promise<SecretDigest[]> {
+  return (await client().listSecrets(args.projectRef)).map((s) => ({ name: s.name, digest: s.value }));
+}
+
+export function getFunctions(args: ProjectScoped): Promise<EdgeFunction[]> {
+  return client().listFunctions(args.projectRef);
+}
+
+export async function getFunctionBody(args: ProjectScoped & { slug: string }): Promise<string> {
+  return (await client().getFunctionBody(args.projectRef, args.slug)).toString("utf8");
+}
+
+export async function getNetworkBans(args: ProjectScoped): Promise<string[]> {
+  return (await client().getNetworkBans(args.projectRef)).banned_ipv4_addresses;
+}
+
+export interface GetTypescriptTypesArgs extends ProjectScoped {
+  /** Schemas to include (default: public). */
+  includedSchemas?: string[];
+  /** Also write the types to this file (relative to the program's directory). */
+  outputFile?: string;
+}
+
+export async function getTypescriptTypes(args: GetTypescriptTypesArgs): Promise<string> {
+  const types = await client().getTypescriptTypes(args.projectRef, args.includedSchemas);
+  if (args.outputFile) {
+    const file = path.resolve(args.outputFile);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    if (!fs.existsSync(file) || fs.readFileSync(file, "utf8") !== types) fs.writeFileSync(file, types);
+  }
+  return types;
+}
+
+type Inputs<T> = { [K in keyof T]: pulumi.Input<T[K]> };
+
+export const getOrganizationsOutput = () => pulumi.output(getOrganizations());
+export const getProjectsOutput = () => pulumi.output(getProjects());
+export const getSecretsOutput = (args: Inputs<ProjectScoped>) => pulumi.output(args).apply((a) => getSecrets(a as ProjectScoped));
+export const getFunctionsOutput = (args: Inputs<ProjectScoped>) => pulumi.output(args).apply((a) => getFunctions(a as ProjectScoped));
+export const getFunctionBodyOutput = (args: Inputs<ProjectScoped & { slug: string }>) =>
+  pulumi.output(args).apply((a) => getFunctionBody(a as ProjectScoped & { slug: string }));
+export const getNetworkBansOutput = (args: Inputs<ProjectScoped>) => pulumi.output(args).apply((a) => getNetworkBans(a as ProjectScoped));
+export const getTypescriptTypesOutput = (args: Inputs<GetTypescriptTypesArgs>) =>
+  pulumi.output(args).apply((a) => getTypescriptTypes(a as GetTypescriptTypesArgs));

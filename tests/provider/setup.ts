@@ -1,0 +1,1 @@
+jest.setTimeout(3 * 60 * 1000);
