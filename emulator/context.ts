@@ -21,7 +21,12 @@ export function projectStatus(p: ProjectRecord, nowMs: number): ProjectStatus {
   return nowMs >= p.readyAtMs ? "ACTIVE_HEALTHY" : "COMING_UP";
 }
 
-export const DEFAULT_SETTINGS: EmulatorSettings = Object.freeze({ provisioningDelayMs: 1500, deletionDelayMs: 300 });
+export const DEFAULT_SETTINGS: EmulatorSettings = Object.freeze({
+  provisioningDelayMs: 1500,
+  deletionDelayMs: 300,
+  hostnameAutoVerifyMs: 3000,
+  restrictionsApplyDelayMs: 1000,
+});
 
 export interface ContextOptions {
   clock: Clock;

@@ -46,6 +46,8 @@ const RateLimitSchema = z.strictObject({
 const SettingsSchema = z.strictObject({
   provisioningDelayMs: z.number().min(0).optional(),
   deletionDelayMs: z.number().min(0).optional(),
+  hostnameAutoVerifyMs: z.number().nullable().optional(),
+  restrictionsApplyDelayMs: z.number().min(0).optional(),
 });
 
 const TimeSchema = z.strictObject({ advanceMs: z.number().min(0) });

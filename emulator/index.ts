@@ -79,6 +79,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       db,
       accessToken,
       settings: {
+        ...DEFAULT_SETTINGS,
         provisioningDelayMs: opts.provisioningDelayMs ?? DEFAULT_SETTINGS.provisioningDelayMs,
         deletionDelayMs: opts.deletionDelayMs ?? DEFAULT_SETTINGS.deletionDelayMs,
       },

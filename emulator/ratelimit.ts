@@ -13,6 +13,18 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = Object.freeze({
   overrides: Object.freeze({}) as Record<string, number>,
 });
 
+/**
+ * The service's own per-route limits, below the configurable `overrides`
+ * (which win) and above the general `limit`: custom-hostname initialize,
+ * reverify and DELETE allow 10 per minute (the recorded answers carry
+ * `x-ratelimit-limit: 10`).
+ */
+export const SERVICE_ROUTE_LIMITS: Readonly<Record<string, number>> = Object.freeze({
+  "POST /v1/projects/{ref}/custom-hostname/initialize": 10,
+  "POST /v1/projects/{ref}/custom-hostname/reverify": 10,
+  "DELETE /v1/projects/{ref}/custom-hostname": 10,
+});
+
 export function mergeRateLimits(base: RateLimitSettings, partial: Partial<RateLimitSettings> = {}): RateLimitSettings {
   return {
     enabled: partial.enabled ?? base.enabled,
@@ -58,7 +70,7 @@ export class RateLimiter {
   }
 
   limitFor(route: string): number {
-    return this.current.overrides[route] ?? this.current.limit;
+    return this.current.overrides[route] ?? SERVICE_ROUTE_LIMITS[route] ?? this.current.limit;
   }
 
   /** Counts one request and says whether it may proceed. */

@@ -6,6 +6,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import type { ProjectSettingsRecord } from "./settings/store";
 
 export interface OrganizationRecord {
   slug: string;
@@ -39,6 +40,8 @@ export interface ProjectRecord {
   jwtSecret: string;
   publishableKey: GeneratedApiKey;
   secretKey: GeneratedApiKey;
+  /** Secrets, functions, custom hostname, root key, bans and restrictions; created on first use. */
+  settings?: ProjectSettingsRecord;
 }
 
 export interface PersistedState {

@@ -130,6 +130,15 @@ export interface EmulatorSettings {
   provisioningDelayMs: number;
   /** Milliseconds a deleted project stays GOING_DOWN. Applies to deletions made afterwards. */
   deletionDelayMs: number;
+  /**
+   * Milliseconds after `custom-hostname/initialize` at which the DNS records
+   * count as published (as if the user had created them); null or negative:
+   * never, only `POST /_emulator/projects/{ref}/custom-hostname/verify-dns`
+   * verifies. Applies to hostnames initialized afterwards.
+   */
+  hostnameAutoVerifyMs: number | null;
+  /** Milliseconds a changed network-restrictions config stays `stored` before it is `applied`. Applies to later applies. */
+  restrictionsApplyDelayMs: number;
 }
 
 /** The emulator clock (`GET`/`POST /_emulator/time`). */

@@ -28,6 +28,7 @@ class PgliteWorker {
   private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
   private nextId = 1;
   private dead?: Error;
+  private readonly deathListeners: Array<() => void> = [];
 
   constructor(init: Omit<WorkerInit, "pglitePath">) {
     const workerData: WorkerInit = { pglitePath: PGLITE_ENTRY, ...init };
@@ -46,6 +47,7 @@ class PgliteWorker {
       this.dead ??= err;
       for (const p of this.pending.values()) p.reject(err);
       this.pending.clear();
+      for (const listener of this.deathListeners.splice(0)) listener();
     };
     this.worker.on("error", fail);
     this.worker.on("exit", (code) => fail(new Error(`database worker exited (code ${code})`)));
@@ -60,6 +62,12 @@ class PgliteWorker {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
       this.worker.postMessage({ id, op, ...payload });
     });
+  }
+
+  /** Called once when the worker exits or crashes. */
+  onDeath(listener: () => void): void {
+    if (this.dead) listener();
+    else this.deathListeners.push(listener);
   }
 
   async stop(): Promise<void> {
@@ -217,9 +225,14 @@ export class PgliteManager implements DatabaseManager {
   forProject(ref: string): Promise<ProjectDatabase> {
     let db = this.open.get(ref);
     if (!db) {
-      db = this.create(ref);
-      this.open.set(ref, db);
-      db.catch(() => this.open.delete(ref));
+      const opening = this.create(ref);
+      this.open.set(ref, opening);
+      // A crashed worker is forgotten, so the next use reopens the database from disk.
+      const forget = () => {
+        if (this.open.get(ref) === opening) this.open.delete(ref);
+      };
+      opening.then((d) => d.worker.onDeath(forget), forget);
+      db = opening;
     }
     return db;
   }

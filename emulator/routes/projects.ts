@@ -54,6 +54,11 @@ const UpdateProject = z.strictObject({ name: z.string().min(1).max(256) });
 
 const ApiKeysQuery = z.object({ reveal: z.enum(["true", "false"]).optional() });
 
+export const HEALTH_SERVICES = ["auth", "db", "db_postgres_user", "pooler", "realtime", "rest", "storage", "pg_bouncer"] as const;
+
+/** `services` repeats (services=db&services=auth); the route reads it from the raw search params. */
+const HealthQuery = z.object({ timeout_ms: z.coerce.number().int().min(0).max(10_000).optional() });
+
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const hash = await scrypt(password, salt, 32);
@@ -159,6 +164,21 @@ export const projectRoutes: RouteDef[] = [
         app.store.commit();
       }
       return { status: 200, body: shortView(p) };
+    },
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/v1/projects/{ref}/health",
+    query: HealthQuery,
+    handler: ({ app, params, search }) => {
+      const p = app.requireProject(params.ref);
+      const services = search.getAll("services").flatMap((s) => s.split(","));
+      if (services.length === 0) throw new ApiError(400, "services should not be empty");
+      const unknown = services.filter((s) => !(HEALTH_SERVICES as readonly string[]).includes(s));
+      if (unknown.length) throw new ApiError(400, `each value in services must be one of the following values: ${HEALTH_SERVICES.join(", ")}`);
+      const status = app.status(p);
+      const health = status === "ACTIVE_HEALTHY" ? "ACTIVE_HEALTHY" : status === "COMING_UP" ? "COMING_UP" : "UNHEALTHY";
+      return { status: 200, body: services.map((name) => ({ name, healthy: health === "ACTIVE_HEALTHY", status: health })) };
     },
   }),
   defineRoute({

@@ -1,11 +1,14 @@
 /**
- * The quickstart stack: an organization and a project in it.
+ * The quickstart stack: an organization, a project, and the project's
+ * settings: edge-function secrets (one by one and as a map), a function, a
+ * custom hostname, the encryption root key and network restrictions.
  *
- * Config (namespace `quickstart`): `orgName`, `projectName`, `region`, and
- * `dbPass` (secret, required). Provider config: `supabase:accessToken`
- * (secret), `supabase:apiUrl`, `supabase:projectUrlTemplate` — or the
- * SUPABASE_* environment variables.
+ * Config (namespace `quickstart`): `dbPass` (secret, required), `apiToken`
+ * (secret, optional), `orgName`, `projectName`, `region`, `hostname`.
+ * Provider config: `supabase:accessToken` (secret), `supabase:apiUrl`,
+ * `supabase:projectUrlTemplate`, or the SUPABASE_* environment variables.
  */
+import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import * as supabase from "../../sdk";
 
@@ -20,12 +23,36 @@ export function quickstart() {
     region: (config.get("region") as supabase.Region | undefined) ?? "eu-central-1",
     dbPass: config.requireSecret("dbPass"),
   });
+  const ref = project.ref;
+
+  new supabase.Secret("api-token", { projectRef: ref, name: "API_TOKEN", value: config.getSecret("apiToken") ?? "change-me" });
+  new supabase.Secrets("settings", { projectRef: ref, secrets: { GREETING: "hello", LOG_LEVEL: "info" } });
+  const hello = new supabase.Function("hello", {
+    projectRef: ref,
+    slug: "hello",
+    verifyJwt: false,
+    // Relative to the project directory (where Pulumi.yaml is), so state holds no machine path.
+    sourcePath: path.relative(process.cwd(), path.join(__dirname, "functions", "hello.ts")),
+  });
+  const hostname = new supabase.CustomHostname("hostname", {
+    projectRef: ref,
+    hostname: config.get("hostname") ?? "api.quickstart.example.com",
+    activate: true,
+    activationTimeoutSeconds: 120,
+  });
+  const rootKey = new supabase.Pgsodium("root-key", { projectRef: ref });
+  new supabase.NetworkRestriction("network", { projectRef: ref, dbAllowedCidrs: ["203.0.113.0/24", "198.51.100.7/32"], dbAllowedCidrsV6: ["2001:db8::/48"] });
+
   return {
     organizationId: org.organizationId,
-    projectRef: project.ref,
+    projectRef: ref,
     projectStatus: project.status,
     databaseHost: project.databaseHost,
     apiUrl: project.apiUrl,
     graphqlUrl: project.graphqlUrl,
+    functionVersion: hello.version,
+    hostnameStatus: hostname.status,
+    dnsRecords: hostname.dnsRecords,
+    rootKey: rootKey.rootKey,
   };
 }

@@ -229,6 +229,20 @@ describe("projects", () => {
     expect((await emu.api("GET", `/v1/projects/${keep.id}`)).status).toBe(404);
   });
 
+  test("health follows the project's status", async () => {
+    await emu.setSettings({ provisioningDelayMs: 10_000 });
+    const p = await newProject(await newOrg());
+    const health = () => emu.api("GET", `/v1/projects/${p.id}/health?services=db&services=auth`);
+    expect((await health()).body).toEqual([
+      { name: "db", healthy: false, status: "COMING_UP" },
+      { name: "auth", healthy: false, status: "COMING_UP" },
+    ]);
+    await emu.advanceTime(10_000);
+    expect((await health())).toMatchObject({ status: 200, body: [{ name: "db", healthy: true, status: "ACTIVE_HEALTHY" }, { status: "ACTIVE_HEALTHY" }] });
+    expect(await emu.api("GET", `/v1/projects/${p.id}/health`)).toMatchObject({ status: 400, body: { message: "services should not be empty" } });
+    expect((await emu.api("GET", `/v1/projects/${p.id}/health?services=nope`)).status).toBe(400);
+  });
+
   test("projects get increasing integer ids", async () => {
     await emu.setSettings({ provisioningDelayMs: 0 });
     const org = await newOrg();
