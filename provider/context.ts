@@ -10,6 +10,7 @@ import { ManagementClient } from "./client/management";
 import type { EdgeFunction, Organization, Project, Secret } from "./client/management";
 import { WriteBatcher } from "./batch";
 import { ListCache } from "./resources/common";
+import { SupabaseError } from "./errors";
 
 /**
  * How long a list result may serve later reads. The engine issues refresh
@@ -124,7 +125,56 @@ export function projectBaseUrl(ref: string): string {
   return projectUrl(resolveConfig().projectUrlTemplate, ref);
 }
 
+/**
+ * Per-process caches of the GraphQL data API: each project's service_role key
+ * (fetched once through the management API, held only in memory) and each
+ * table's introspected schema. Failed fetches are not cached.
+ */
+const serviceKeys = new Map<string, Promise<string>>();
+const tableSchemas = new Map<string, Promise<unknown>>();
+
+/** The project's `service_role` API key, fetched once per process. Never put it in outputs or errors. */
+export function serviceRoleKey(ref: string): Promise<string> {
+  const cacheKey = `${resolveConfig().apiUrl}|${ref}`;
+  let p = serviceKeys.get(cacheKey);
+  if (!p) {
+    p = managementClient()
+      .getApiKeys(ref)
+      .then((keys) => {
+        const key = keys.find((k) => k.name === "service_role")?.api_key;
+        if (!key) throw new SupabaseError("API", `Project ${ref} has no service_role API key; pass apiKey explicitly.`);
+        return key;
+      });
+    p.catch(() => serviceKeys.delete(cacheKey));
+    serviceKeys.set(cacheKey, p);
+  }
+  return p;
+}
+
+/**
+ * A per-process memo of one table's schema, keyed by endpoint and table.
+ * `load` answers whether the result may be kept (a missing table is not).
+ */
+export function cachedTableSchema<T>(key: string, load: () => Promise<{ value: T; keep: boolean }>): Promise<T> {
+  const hit = tableSchemas.get(key) as Promise<T> | undefined;
+  if (hit) return hit;
+  const p = load().then(({ value, keep }) => {
+    if (!keep) tableSchemas.delete(key);
+    return value;
+  });
+  p.catch(() => tableSchemas.delete(key));
+  tableSchemas.set(key, p);
+  return p;
+}
+
+/** Drops cached table schemas of one endpoint prefix (after a migration changed the schema). */
+export function invalidateTableSchemas(prefix = ""): void {
+  for (const k of [...tableSchemas.keys()]) if (k.startsWith(prefix)) tableSchemas.delete(k);
+}
+
 /** For tests: forget clients and caches (for example after the API URL changed). */
 export function resetContexts(): void {
   contexts.clear();
+  serviceKeys.clear();
+  tableSchemas.clear();
 }

@@ -10,6 +10,7 @@
 import { configure as configureSettings, type ConfigSource, type ProviderSettings } from "./config";
 import type { ResourceImpl } from "./resources/common";
 import customHostname from "./resources/custom-hostname";
+import databaseMigration from "./resources/database-migration";
 import edgeFunction from "./resources/function";
 import networkRestriction from "./resources/network-restriction";
 import organization from "./resources/organization";
@@ -17,6 +18,7 @@ import pgsodium from "./resources/pgsodium";
 import project from "./resources/project";
 import secret from "./resources/secret";
 import secrets from "./resources/secrets";
+import tableRows from "./resources/table-rows";
 
 export { managementClient, resetContexts } from "./context";
 export { resolveConfig, CONFIG_KEYS, ENV_VARS } from "./config";
@@ -30,6 +32,8 @@ const resources: Record<string, ResourceImpl> = {
   customHostname,
   pgsodium,
   networkRestriction,
+  tableRows,
+  databaseMigration,
 };
 
 export type ResourceKind = keyof typeof resources;
@@ -39,11 +43,52 @@ export function configure(source: ConfigSource | ProviderSettings): void {
   configureSettings(source);
 }
 
-/** The implementation behind one resource type. */
+const wrapped = new Map<string, ResourceImpl>();
+
+/**
+ * The implementation behind one resource type, as the engine may see it:
+ * `undefined` members are dropped from every result, since the engine's wire
+ * format (a protobuf Struct) has no undefined and rejects it ("Unexpected
+ * struct type").
+ */
 export function provider(kind: string): ResourceImpl {
-  const impl = resources[kind];
-  if (!impl) throw new Error(`supabase-pulumi: unknown resource kind "${kind}" (is the installed package older than the program?)`);
+  let impl = wrapped.get(kind);
+  if (impl) return impl;
+  const inner = resources[kind];
+  if (!inner) throw new Error(`supabase-pulumi: unknown resource kind "${kind}" (is the installed package older than the program?)`);
+  impl = {
+    check: async (olds, news) => {
+      const r = await inner.check(olds, news);
+      return { ...r, inputs: r.inputs && defined(r.inputs) };
+    },
+    diff: (id, olds, news) => inner.diff(id, olds, news),
+    create: async (inputs) => {
+      const r = await inner.create(inputs);
+      return { id: r.id, outs: r.outs && defined(r.outs) };
+    },
+    read: async (id, props) => {
+      const r = await inner.read(id, props);
+      return { id: r.id, props: r.props && defined(r.props), ...(r.inputs ? { inputs: defined(r.inputs) } : {}) };
+    },
+    update: async (id, olds, news) => {
+      const r = await inner.update(id, olds, news);
+      return { outs: r.outs && defined(r.outs) };
+    },
+    delete: (id, props) => inner.delete(id, props),
+  };
+  wrapped.set(kind, impl);
   return impl;
+}
+
+/** A copy without undefined members, at any depth (arrays keep their length: undefined becomes null). */
+function defined<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((v) => (v === undefined ? null : defined(v))) as T;
+  if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = defined(v);
+    return out as T;
+  }
+  return value;
 }
 
 export const kinds = (): string[] => Object.keys(resources);

@@ -10,6 +10,8 @@ export { Function, type FunctionArgs } from "./function";
 export { CustomHostname, type CustomHostnameArgs, type DnsRecord } from "./custom-hostname";
 export { Pgsodium, type PgsodiumArgs } from "./pgsodium";
 export { NetworkRestriction, type NetworkRestrictionArgs } from "./network-restriction";
+export { TableRows, type TableRowsArgs } from "./table-rows";
+export { DatabaseMigration, type DatabaseMigrationArgs } from "./database-migration";
 export * from "./functions";
 export { dynamicProvider } from "./provider";
 /** The typed management client, for scripts (e.g. removing network bans, which no resource does). */

@@ -56,9 +56,9 @@ const UpdateJson = z.strictObject({
 
 /** The merged create request, checked in one pass so every problem is reported together. */
 const NewFunction = z.object({
-  slug: z.string().regex(CREATE_SLUG, { error: `slug must match ${String(CREATE_SLUG)} regular expression` }),
+  slug: z.string().refine((s) => CREATE_SLUG.test(s), `slug must match ${String(CREATE_SLUG)} regular expression`),
   name: z.string().min(1),
-  body: z.string().min(1, { error: FunctionMessages.emptyBody }),
+  hasCode: z.boolean().refine((v) => v, FunctionMessages.emptyBody),
 });
 
 interface Upload {
@@ -119,10 +119,10 @@ function create(app: EmulatorContext, ref: string, q: FunctionQuery, upload: Upl
   const slug = json?.slug ?? q.slug;
   // A raw upload carries no name of its own; the slug stands in, as the CLI sends both anyway.
   const name = json?.name ?? q.name ?? (upload.code ? slug : undefined);
-  const source = json ? json.body : upload.code ? "-" : undefined;
-  const checked = parseOr400(NewFunction, { slug, name, body: source });
+  const code = upload.code ?? (json?.body ? { bytes: Buffer.from(json.body, "utf8"), contentType: SOURCE_TYPE } : undefined);
+  const checked = parseOr400(NewFunction, { slug, name, hasCode: code !== undefined });
+  if (!code) throw new ApiError(400, FunctionMessages.emptyBody); // already rejected above; narrows the type
   if (settings.functions.some((f) => f.slug === checked.slug)) throw new ApiError(400, FunctionMessages.duplicated(checked.slug));
-  const code = upload.code ?? { bytes: Buffer.from(checked.body, "utf8"), contentType: SOURCE_TYPE };
   const now = app.clock.now();
   const f: FunctionRecord = {
     id: randomUUID(),

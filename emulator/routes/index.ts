@@ -3,8 +3,30 @@ import { controlRoutes } from "../control";
 import { databaseRoutes } from "./database";
 import { organizationRoutes } from "./organizations";
 import { projectRoutes } from "./projects";
+import { settingsControlRoutes } from "../settings/control";
+import { customHostnameRoutes } from "./custom-hostname";
+import { functionRoutes } from "./functions";
+import { networkBanRoutes } from "./network-bans";
+import { networkRestrictionRoutes } from "./network-restrictions";
+import { pgsodiumRoutes } from "./pgsodium";
+import { secretRoutes } from "./secrets";
+import { typesRoutes } from "./types";
 
 /** Every route of the emulator. New features append their RouteDef arrays here. */
 export function buildRouter(): Router {
-  return new Router().add(...organizationRoutes, ...projectRoutes, ...databaseRoutes, ...controlRoutes);
+  return new Router().add(
+    ...organizationRoutes,
+    ...projectRoutes,
+    ...databaseRoutes,
+    ...controlRoutes,
+    // Project settings: secrets, functions, custom hostname, pgsodium, network bans and restrictions, types.
+    ...secretRoutes,
+    ...functionRoutes,
+    ...customHostnameRoutes,
+    ...pgsodiumRoutes,
+    ...networkBanRoutes,
+    ...networkRestrictionRoutes,
+    ...typesRoutes,
+    ...settingsControlRoutes,
+  );
 }

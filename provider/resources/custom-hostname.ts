@@ -18,10 +18,10 @@
  * | delete         | 1 DELETE /v1/projects/{ref}/custom-hostname                            |
  */
 import { z } from "zod";
-import { ApiError, isNotFound, SupabaseError } from "../errors";
+import { ApiError, isNotFound, partialFailure, SupabaseError } from "../errors";
 import type { CustomHostname } from "../client/management";
 import { managementClient } from "../context";
-import { checkWith, diffFields, sleep, type FieldRule, type Props, type ResourceImpl } from "./common";
+import { checkWith, diffFields, PROVIDER_KEY, sleep, type FieldRule, type Props, type ResourceImpl } from "./common";
 import { projectRef } from "./shared";
 
 export const STATUS = {
@@ -84,9 +84,17 @@ function recordsOf(h: CustomHostname, ref: string): { cnameTarget: string; dnsRe
   return { cnameTarget, dnsRecords: records };
 }
 
-function outputs(inputs: Props, h: CustomHostname): Props {
+/**
+ * Once a hostname is active the service blanks its verification records; the
+ * records captured earlier are kept, so the output does not shrink and DNS
+ * records built from it are not removed.
+ */
+function outputs(inputs: Props, h: CustomHostname, previous?: Props): Props {
   const ref = inputs.projectRef as string;
-  const { cnameTarget, dnsRecords } = recordsOf(h, ref);
+  const { cnameTarget } = recordsOf(h, ref);
+  let { dnsRecords } = recordsOf(h, ref);
+  const earlier: DnsRecord[] | undefined = previous?.dnsRecords;
+  if (earlier && earlier.length > dnsRecords.length && previous?.hostname === h.custom_hostname.toLowerCase()) dnsRecords = earlier;
   return {
     ...inputs,
     hostname: h.custom_hostname.toLowerCase(),
@@ -143,22 +151,29 @@ export const customHostname: ResourceImpl = {
 
   async create(inputs) {
     const client = managementClient();
-    let h = await client.initializeCustomHostname(inputs.projectRef, inputs.hostname);
-    if (inputs.activate) h = await activate(inputs.projectRef, h, inputs.activationTimeoutSeconds ?? 1800);
-    return { id: inputs.projectRef, outs: outputs(inputs, h) };
+    const initialized = await client.initializeCustomHostname(inputs.projectRef, inputs.hostname);
+    const first = outputs(inputs, initialized);
+    if (!inputs.activate) return { id: inputs.projectRef, outs: first };
+    try {
+      const h = await activate(inputs.projectRef, initialized, inputs.activationTimeoutSeconds ?? 1800);
+      return { id: inputs.projectRef, outs: outputs(inputs, h, first) };
+    } catch (err) {
+      // Initialized but not activated: record it with its DNS records; the next up continues.
+      throw partialFailure(inputs.projectRef, { ...first, [PROVIDER_KEY]: inputs[PROVIDER_KEY] }, err);
+    }
   },
 
   async read(id, props) {
     try {
       const h = await managementClient().getCustomHostname(id);
-      return { id, props: outputs(props, h) };
+      return { id, props: outputs(props, h, props) };
     } catch (err) {
       if (isNoneConfigured(err)) return { id: "", props: {} };
       throw err;
     }
   },
 
-  async update(id, _olds, news) {
+  async update(id, olds, news) {
     const client = managementClient();
     let h: CustomHostname;
     try {
@@ -171,7 +186,7 @@ export const customHostname: ResourceImpl = {
       throw new SupabaseError("API", `The project's custom hostname is ${h.custom_hostname}, not ${news.hostname}; refresh to replace it.`);
     }
     if (news.activate && h.status !== STATUS.active) h = await activate(id, h, news.activationTimeoutSeconds ?? 1800);
-    return { outs: outputs(news, h) };
+    return { outs: outputs(news, h, olds) };
   },
 
   async delete(id) {

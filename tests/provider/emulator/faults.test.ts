@@ -173,7 +173,12 @@ describe("reset and clock", () => {
     expect((await emu.api("GET", "/v1/organizations")).body).toEqual([]);
     expect(await emu.faults()).toEqual([]);
     expect((await emu.control("GET", "/latency")).body).toEqual({ ms: 0, jitterMs: 0 });
-    expect((await emu.control("GET", "/settings")).body).toEqual({ provisioningDelayMs: 0, deletionDelayMs: 100 });
+    expect((await emu.control("GET", "/settings")).body).toEqual({
+      provisioningDelayMs: 0,
+      deletionDelayMs: 100,
+      hostnameAutoVerifyMs: 3000,
+      restrictionsApplyDelayMs: 1000,
+    });
     const time = (await emu.control("GET", "/time")).body;
     expect(time.offsetMs).toBe(0);
     expect(Math.abs(Date.parse(time.now) - Date.now())).toBeLessThan(5_000);

@@ -1,0 +1,25 @@
+/** `GET …/types/typescript` (§2.5 of the reference): types generated from the project's live database. */
+import { z } from "zod";
+import { ApiError } from "../errors";
+import { defineRoute, type RouteDef } from "../router";
+import { requireLiveProject } from "../settings/store";
+import { generateTypescript } from "../typescript";
+
+const TypesQuery = z.object({ included_schemas: z.string().optional() });
+
+export const typesRoutes: RouteDef[] = [
+  defineRoute({
+    method: "GET",
+    path: "/v1/projects/{ref}/types/typescript",
+    query: TypesQuery,
+    handler: async ({ app, params, query }) => {
+      const p = requireLiveProject(app, params.ref);
+      const status = app.status(p);
+      // Like database/query: there is no database to read before provisioning ends.
+      if (status !== "ACTIVE_HEALTHY") throw new ApiError(400, `Project is not ready to generate types: its status is ${status}.`);
+      const schemas = [...new Set((query.included_schemas ?? "public").split(",").map((s) => s.trim()).filter(Boolean))];
+      const db = await app.db.forProject(p.ref);
+      return { status: 200, body: { types: await generateTypescript(db, schemas.length > 0 ? schemas : ["public"]) } };
+    },
+  }),
+];

@@ -1,0 +1,43 @@
+/**
+ * Control-plane endpoints that stand in for the outside world of the project
+ * settings: the user publishing DNS records for a custom hostname, and the
+ * platform's fail2ban banning addresses.
+ */
+import { z } from "zod";
+import { ApiError } from "../errors";
+import { defineRoute, type RouteDef } from "../router";
+import { HostnameMessages, hostnameView } from "../routes/custom-hostname";
+import { checkIpv4List } from "../routes/network-bans";
+import { projectSettings } from "./store";
+
+const AddBans = z.strictObject({ ipv4_addresses: z.array(z.string()) });
+
+const control = <B, Q>(def: RouteDef<B, Q>) => defineRoute<B, Q>({ ...def, surface: "control", auth: "none" });
+
+export const settingsControlRoutes: RouteDef[] = [
+  control({
+    method: "POST",
+    path: "/_emulator/projects/{ref}/custom-hostname/verify-dns",
+    // Marks the hostname's TXT records as published: the configuration reads 3_challenge_verified until reverify.
+    handler: ({ app, params }) => {
+      const { project, settings } = projectSettings(app, params.ref);
+      const hostname = settings.customHostname;
+      if (!hostname) throw new ApiError(400, HostnameMessages.none);
+      hostname.dnsVerifiedAtMs ??= app.clock.now();
+      app.store.commit();
+      return { status: 200, body: hostnameView(app, project, hostname) };
+    },
+  }),
+  control({
+    method: "POST",
+    path: "/_emulator/projects/{ref}/network-bans",
+    body: AddBans,
+    handler: ({ app, params, body }) => {
+      const { settings } = projectSettings(app, params.ref);
+      checkIpv4List(body.ipv4_addresses);
+      for (const address of body.ipv4_addresses) if (!settings.bannedIpv4.includes(address)) settings.bannedIpv4.push(address);
+      app.store.commit();
+      return { status: 200, body: { banned_ipv4_addresses: [...settings.bannedIpv4] } };
+    },
+  }),
+];

@@ -1,0 +1,103 @@
+/**
+ * DatabaseMigration: SQL applied once to a project's database through the
+ * management API's `POST /v1/projects/{ref}/database/query`.
+ *
+ * The state records the SHA-256 of the applied SQL. An edited `sql` is a new
+ * migration: with a `downSql` recorded for the applied version, it is
+ * replaced (the old `downSql` runs first, then the new `sql`); without one,
+ * check refuses the edit, since the provider cannot undo the old SQL. Order
+ * between migrations (and the TableRows that need their tables) comes from
+ * ordinary Pulumi `dependsOn`.
+ *
+ * A migration cannot be observed in the database, so refresh keeps the
+ * recorded state as is.
+ *
+ * API footprint (management API calls per operation):
+ * | operation        | calls                                                    |
+ * |------------------|----------------------------------------------------------|
+ * | check, diff, read| 0                                                        |
+ * | create           | 1 POST …/database/query                                  |
+ * | update           | 0 (only `downSql` changed)                               |
+ * | delete           | 1 POST …/database/query with `downSql`; 0 without it     |
+ */
+import { z } from "zod";
+import { invalidateTableSchemas, managementClient } from "../context";
+import { SupabaseError } from "../errors";
+import { checkWith, containsUnknown, type Props, type ResourceImpl } from "./common";
+import { projectRef, sha256Hex } from "./shared";
+
+export const databaseMigrationInputs = z
+  .object({
+    projectRef,
+    name: z.string({ error: "name is required" }).regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/, "name must be 1-128 letters, digits, '_', '.' or '-', starting with a letter or digit"),
+    sql: z.string({ error: "sql is required" }).refine((s) => s.trim() !== "", "sql must not be empty"),
+    downSql: z.string({ error: "downSql must be a string" }).refine((s) => s.trim() !== "", "downSql must not be empty when given").optional(),
+  })
+  .strict();
+
+export const migrationChecksum = (sql: string) => sha256Hex(sql);
+
+async function run(ref: string, name: string, what: string, sql: string): Promise<void> {
+  try {
+    await managementClient().runQuery(ref, sql);
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    throw new SupabaseError(SupabaseError.is(err) ? err.code : "API", `DatabaseMigration ${name}: ${what} failed: ${why}`, { cause: err });
+  } finally {
+    // The schema may have changed: later TableRows in this process introspect again.
+    invalidateTableSchemas();
+  }
+}
+
+function outputs(inputs: Props): Props {
+  return { ...inputs, checksum: migrationChecksum(inputs.sql), appliedAt: new Date().toISOString() };
+}
+
+export const databaseMigration: ResourceImpl = {
+  async check(olds, news) {
+    const res = checkWith(databaseMigrationInputs, news);
+    if ((res.failures?.length ?? 0) > 0 || containsUnknown(news.sql)) return res;
+    const applied = typeof olds?.sql === "string" && olds.projectRef === news.projectRef && olds.name === news.name;
+    if (applied && migrationChecksum(olds.sql) !== migrationChecksum(news.sql) && !olds.downSql) {
+      return {
+        inputs: res.inputs,
+        failures: [
+          {
+            property: "sql",
+            reason: `migration "${news.name}" is already applied and has no downSql, so its SQL cannot change; add a new migration instead (or give the applied migration a downSql first)`,
+          },
+        ],
+      };
+    }
+    return { inputs: res.inputs, failures: [] };
+  },
+
+  async diff(_id, olds, news) {
+    const replaces: string[] = [];
+    if (olds.projectRef !== news.projectRef || containsUnknown(news.projectRef)) replaces.push("projectRef");
+    if (olds.name !== news.name) replaces.push("name");
+    if (containsUnknown(news.sql) || olds.checksum !== migrationChecksum(news.sql)) replaces.push("sql");
+    const changes = replaces.length > 0 || (olds.downSql ?? null) !== (news.downSql ?? null);
+    // Undo the old version before applying the new one: both usually touch the same objects.
+    return { changes, replaces, deleteBeforeReplace: replaces.length > 0 };
+  },
+
+  async create(inputs) {
+    await run(inputs.projectRef, inputs.name, "applying sql", inputs.sql);
+    return { id: `${inputs.projectRef}/${inputs.name}`, outs: outputs(inputs) };
+  },
+
+  async read(id, props) {
+    return { id, props };
+  },
+
+  async update(_id, olds, news) {
+    return { outs: { ...news, checksum: olds.checksum, appliedAt: olds.appliedAt } };
+  },
+
+  async delete(_id, props) {
+    if (props.downSql) await run(props.projectRef, props.name, "running downSql", props.downSql);
+  },
+};
+
+export default databaseMigration;
