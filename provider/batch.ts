@@ -19,7 +19,7 @@ export interface BatchTiming {
   maxItems: number;
 }
 
-export const DEFAULT_BATCH_TIMING: BatchTiming = { quietMs: 60, maxWaitMs: 400, maxItems: 500 };
+export const DEFAULT_BATCH_TIMING: BatchTiming = { quietMs: 100, maxWaitMs: 1000, maxItems: 500 };
 
 interface Pending<Item> {
   items: Item[];

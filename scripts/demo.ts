@@ -76,6 +76,10 @@ async function main(): Promise<void> {
       child.on("close", (code) => resolve({ code: code ?? 1, stdout, stderr }));
     });
 
+  // Commands that take no --config-file (stack output) drop the stack's salt
+  // beside Pulumi.yaml; the demo keeps everything in .demo/, so it tidies up.
+  const strayStackFile = path.join(REPO_ROOT, `Pulumi.${STACK}.yaml`);
+  const hadStrayStackFile = fs.existsSync(strayStackFile);
   let failed = false;
   try {
     if ((await pulumi(["stack", "select"], { quiet: true })).code !== 0) {
@@ -105,6 +109,7 @@ async function main(): Promise<void> {
       console.log(`    drift found (exit ${drift.code}): \`npm run demo\` again restores the declared state`);
     }
   } finally {
+    if (!hadStrayStackFile) fs.rmSync(strayStackFile, { force: true });
     step(6, "Stopping the emulator");
     await emulator.close();
     console.log("    stopped");

@@ -65,7 +65,17 @@ export function collectFields(set: SelectionSetNode | undefined, typeNames: stri
     }
   };
   if (set) walk(set);
-  return out;
+  // Fields with the same response key merge their selections (e.g. `node` selected directly and in a fragment).
+  const merged = new Map<string, FieldNode>();
+  for (const f of out) {
+    const key = responseKey(f);
+    const prev = merged.get(key);
+    if (!prev) merged.set(key, f);
+    else if (prev.selectionSet && f.selectionSet) {
+      merged.set(key, { ...prev, selectionSet: { ...prev.selectionSet, selections: [...prev.selectionSet.selections, ...f.selectionSet.selections] } });
+    }
+  }
+  return [...merged.values()];
 }
 
 /** The field's arguments as JS values; unknown ones are rejected as pg_graphql does. */
@@ -100,6 +110,16 @@ function outputSql(type: ValueType, expr: string, sql: SqlBuilder): string {
 export function nodeIdSql(table: TableModel, alias: string, sql: SqlBuilder): string {
   const parts = [sql.param(table.rel.schema, "text"), sql.param(table.rel.name, "text"), ...table.pk.map((c) => `to_jsonb(${alias}.${quoteCol(c)})`)];
   return `to_jsonb(${base64JsonSql(`jsonb_build_array(${parts.join(", ")})`)})`;
+}
+
+/**
+ * The row's columns for inner selects and RETURNING: `a.*` when the role may
+ * read every column (keeps the whole-row value usable by computed fields),
+ * else only the readable ones (selecting others is a permission error).
+ */
+function rowColumns(table: TableModel, a: string): string {
+  if (table.rel.columns.every((c) => c.canSelect)) return `${a}.*`;
+  return table.rel.columns.filter((c) => c.canSelect).map((c) => `${a}.${ident(c.name)}`).join(", ");
 }
 
 const typename = (name: string, sql: SqlBuilder) => `to_jsonb(${sql.param(name, "text")})`;
@@ -211,7 +231,7 @@ export class Compiler {
       const all = [...base, ...extra];
       return all.length ? ` where ${all.join(" and ")}` : "";
     };
-    const inner = `select ${a}.* from ${from}${where(cursorPred ? [cursorPred] : [])} order by ${orderSql(order, a, backward)} limit ${limit} offset ${skip}`;
+    const inner = `select ${rowColumns(table, a)} from ${from}${where(cursorPred ? [cursorPred] : [])} order by ${orderSql(order, a, backward)} limit ${limit} offset ${skip}`;
     const cursorExpr = base64JsonSql(cursorValuesSql(order, a));
     const fwd = orderSql(order, a);
     const rev = orderSql(order, a, true);
@@ -237,7 +257,8 @@ export class Compiler {
           throw new GqlError("unknown field in connection");
       }
     }
-    return `(select ${jsonObject(pairs, this.sql)} from (${inner}) ${a})`;
+    // `group by ()`: exactly one row even when no aggregate is selected (e.g. only totalCount).
+    return `(select ${jsonObject(pairs, this.sql)} from (${inner}) ${a} group by ())`;
   }
 
   private edge(table: TableModel, a: string, cursorExpr: string, field: FieldNode): string {
@@ -354,7 +375,7 @@ export class Compiler {
     const rows = (objects as Array<Record<string, unknown>>).map((o) => `(${cols.map((c) => (o[c.field] === undefined ? "default" : this.bindInput(c, o[c.field]))).join(", ")})`);
     const target = qualified(table.rel.schema, table.rel.name);
     const a = this.sql.alias();
-    const dml = `insert into ${target} as ${a} (${cols.map(quoteCol).join(", ")}) values ${rows.join(", ")} returning ${a}.*`;
+    const dml = `insert into ${target} as ${a} (${cols.map(quoteCol).join(", ")}) values ${rows.join(", ")} returning ${rowColumns(table, a)}`;
     const payload = this.payload(table, field, "insert");
     return { sql: `with affected as (${dml}) select ${payload} as v, (select count(*) from affected)::int as n`, params: this.sql.params };
   }
@@ -381,7 +402,7 @@ export class Compiler {
     const a = this.sql.alias();
     const assignments = cols.map((c) => `${quoteCol(c)} = ${this.bindInput(c, set[c.field])}`).join(", ");
     const filter = compileFilter(table, args.filter, a, this.sql);
-    const dml = `update ${qualified(table.rel.schema, table.rel.name)} as ${a} set ${assignments}${filter ? ` where ${filter}` : ""} returning ${a}.*`;
+    const dml = `update ${qualified(table.rel.schema, table.rel.name)} as ${a} set ${assignments}${filter ? ` where ${filter}` : ""} returning ${rowColumns(table, a)}`;
     const payload = this.payload(table, field, "update");
     return { sql: `with affected as (${dml}) select ${payload} as v, (select count(*) from affected)::int as n`, params: this.sql.params, atMost, operation: "update" };
   }
@@ -391,7 +412,7 @@ export class Compiler {
     const atMost = this.atMost(args);
     const a = this.sql.alias();
     const filter = compileFilter(table, args.filter, a, this.sql);
-    const dml = `delete from ${qualified(table.rel.schema, table.rel.name)} as ${a}${filter ? ` where ${filter}` : ""} returning ${a}.*`;
+    const dml = `delete from ${qualified(table.rel.schema, table.rel.name)} as ${a}${filter ? ` where ${filter}` : ""} returning ${rowColumns(table, a)}`;
     const payload = this.payload(table, field, "delete");
     return { sql: `with affected as (${dml}) select ${payload} as v, (select count(*) from affected)::int as n`, params: this.sql.params, atMost, operation: "delete" };
   }

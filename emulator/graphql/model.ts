@@ -236,7 +236,8 @@ export function buildModel(catalog: Catalog): ApiModel {
   const tables: TableModel[] = [];
   const byOid = new Map<number, TableModel>();
   for (const rel of catalog.relations) {
-    if (!visibleSchemas.has(rel.schema) || rel.kind === "p" || !rel.canSelect) continue;
+    // Visible when the role can select at least one column (column grants count, not only table grants).
+    if (!visibleSchemas.has(rel.schema) || rel.kind === "p" || !rel.columns.some((c) => c.canSelect)) continue;
     const cfg = config(rel.schema);
     const d = directive(rel.comment);
     const typeName = optString(d, "name") ?? (cfg.inflect ? pascal(rel.name) : rel.name);
@@ -297,8 +298,9 @@ export function buildModel(catalog: Catalog): ApiModel {
       updateColumns: columns.filter((c) => c.updatable),
     };
     for (const c of columns) t.fields.set(c.field, { kind: "column", column: c });
-    if (rel.canInsert && t.insertColumns.length > 0) t.insertField = `insertInto${typeName}Collection`;
-    if (rel.canUpdate && t.updateColumns.length > 0) t.updateField = `update${typeName}Collection`;
+    // Column privileges decide insert/update (has_column_privilege also honours table grants).
+    if (t.insertColumns.length > 0) t.insertField = `insertInto${typeName}Collection`;
+    if (t.updateColumns.length > 0) t.updateField = `update${typeName}Collection`;
     if (rel.canDelete) t.deleteField = `deleteFrom${typeName}Collection`;
     tables.push(t);
     byOid.set(rel.oid, t);

@@ -11,6 +11,7 @@ import { networkRestrictionRoutes } from "./network-restrictions";
 import { pgsodiumRoutes } from "./pgsodium";
 import { secretRoutes } from "./secrets";
 import { typesRoutes } from "./types";
+import { graphqlRoutes } from "../graphql/route";
 
 /** Every route of the emulator. New features append their RouteDef arrays here. */
 export function buildRouter(): Router {
@@ -28,5 +29,7 @@ export function buildRouter(): Router {
     ...networkRestrictionRoutes,
     ...typesRoutes,
     ...settingsControlRoutes,
+    // Each project's GraphQL data API (POST /project/{ref}/graphql/v1).
+    ...graphqlRoutes,
   );
 }

@@ -19,15 +19,12 @@ import { z } from "zod";
 import { withUnknownOutcome } from "../client/management";
 import type { Organization } from "../client/management";
 import { managementClient, organizationsList, invalidateOrganizations } from "../context";
+import { displayName } from "./shared";
 import { checkWith, diffFields, type FieldRule, type Props, type ResourceImpl } from "./common";
 
 export const organizationInputs = z
   .object({
-    name: z
-      .string({ error: "name is required and must be a string" })
-      .trim()
-      .min(1, "name must not be empty")
-      .max(256, "name must be at most 256 characters"),
+    name: displayName,
     adopt: z.boolean({ error: "adopt must be a boolean" }).optional(),
   })
   .strict();

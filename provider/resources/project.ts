@@ -20,6 +20,7 @@ import { ApiError, isNotFound, partialFailure, SupabaseError } from "../errors";
 import { withUnknownOutcome } from "../client/management";
 import type { Project } from "../client/management";
 import { managementClient, projectsList, invalidateProjects, projectBaseUrl } from "../context";
+import { displayName } from "./shared";
 import { checkWith, diffFields, pollUntil, PROVIDER_KEY, type FieldRule, type Props, type ResourceImpl } from "./common";
 
 /** The service's regions (reference: "not a stable API"; refreshed with the OpenAPI document). */
@@ -39,11 +40,7 @@ export const MIN_DB_PASS_LENGTH = 8;
 
 export const projectInputs = z
   .object({
-    name: z
-      .string({ error: "name is required and must be a string" })
-      .trim()
-      .min(1, "name must not be empty")
-      .max(256, "name must be at most 256 characters"),
+    name: displayName,
     organizationId: z
       .string({ error: "organizationId is required (the organization's slug)" })
       .regex(/^[\w-]+$/, "organizationId must be an organization slug: letters, digits, '_' and '-' only"),

@@ -6,6 +6,13 @@ export const projectRef = z
   .string({ error: "projectRef is required (the project's 20-letter reference)" })
   .regex(/^[a-z]{20}$/, "projectRef must be a project reference: exactly 20 lowercase letters");
 
+/** A display name: trimmed, 1..256 characters (organizations and projects). */
+export const displayName = z
+  .string({ error: "name is required and must be a string" })
+  .trim()
+  .min(1, "name must not be empty")
+  .max(256, "name must be at most 256 characters");
+
 export const SECRET_NAME_MAX = 256;
 export const SECRET_VALUE_MAX = 24576;
 

@@ -14,8 +14,9 @@
  * F = 40 aliased reads per request):
  * | operation | requests                                                                    |
  * |-----------|-----------------------------------------------------------------------------|
- * | check     | ≤1 introspection per table per process; 0 when the rows did not change.     |
- * |           | + ≤1 management SQL read (primary key) when the API has no ByPk entry       |
+ * | check     | 0 when the target is unchanged and the rows validate against the schema     |
+ * |           | recorded at the last check; otherwise ≤1 introspection per table per        |
+ * |           | process (+ ≤1 management SQL read of the primary key without a ByPk entry)  |
  * | diff      | 0                                                                           |
  * | create    | ceil(N / B) inserts, one document each (atomic)                             |
  * | update    | ceil(changed + added + removed-fields / B): aliased updates (atMost 1),     |
@@ -418,14 +419,27 @@ async function allKeys(ctx: Ctx, schema: TableSchema, key: string[], pageSize: n
 
 // ---------------------------------------------------------------- writes
 
-function describeFailure(schema: TableSchema, op: string, keys: string[], err: unknown): SupabaseError {
+function describeFailure(schema: TableSchema, op: string, keys: string[], err: unknown, hint = ""): SupabaseError {
   const why = err instanceof Error ? err.message : String(err);
   const msgs = GraphqlError.isGraphql(err) && err.messages.length > 0 ? err.messages.join("; ") : why;
   return new SupabaseError(
     SupabaseError.is(err) ? err.code : "GRAPHQL",
-    `TableRows ${schema.sqlSchema}.${schema.sqlTable}: ${op} of key${keys.length === 1 ? "" : "s"} ${shownKeys(keys)} failed, nothing in that request was applied: ${msgs}`,
+    `TableRows ${schema.sqlSchema}.${schema.sqlTable}: ${op} of key${keys.length === 1 ? "" : "s"} ${shownKeys(keys)} failed, nothing in that request was applied: ${msgs}${hint}`,
     { cause: err },
   );
+}
+
+/** Keys whose filter matches more than one live row (an `atMost` overflow), 40 keys per query. */
+async function keysMatchingSeveral(ctx: Ctx, schema: TableSchema, key: string[], keys: string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const part of chunk([...new Set(keys)], READ_FIELDS_PER_REQUEST)) {
+    const { document, variables } = readDocument(schema, key, part.map((k) => ({ keys: [keyRow(key, k)] })), key, 2);
+    const data = await ctx.client.request<Record<string, any>>(document, variables, { mutation: false, context: `counting rows of ${schema.sqlSchema}.${schema.sqlTable}` });
+    part.forEach((k, i) => {
+      if ((data[`r${i}`]?.edges?.length ?? 0) > 1) out.push(k);
+    });
+  }
+  return out;
 }
 
 /**
@@ -441,7 +455,16 @@ async function applyPlan(ctx: Ctx, schema: TableSchema, key: string[], plan: Pla
   try {
     return await send();
   } catch (err) {
-    if (!isUnknownOutcome(err)) throw describeFailure(schema, opName, all, err);
+    if (!isUnknownOutcome(err)) {
+      if (GraphqlError.isGraphql(err) && err.messages.some((m) => /impacts too many records/.test(m))) {
+        // atMost overflow: the declared key does not identify one row. Name the keys that match several.
+        const offenders = await keysMatchingSeveral(ctx, schema, key, [...keysOf(plan.deletes), ...keysOf(plan.updates)]).catch(() => []);
+        if (offenders.length > 0) {
+          throw describeFailure(schema, opName, offenders, err, ` (each of these keys matches more than one row, so ${key.join(", ")} does not identify rows; declare a unique key)`);
+        }
+      }
+      throw describeFailure(schema, opName, all, err);
+    }
     const touched = [...plan.updates, ...plan.inserts];
     const cols = [...new Set(touched.flatMap((r) => Object.keys(r)))];
     const live = await readRows(ctx, schema, key, [...new Set(all)], cols, 30);
@@ -544,14 +567,23 @@ export const tableRows: ResourceImpl = {
     const prev = olds?.resolved as TableSchema | undefined;
     const sameTarget = prev && olds.table === inputs.table && olds.projectRef === inputs.projectRef && olds.graphqlUrl === inputs.graphqlUrl && stableJson(olds.declaredKey) === stableJson(inputs.key);
     if (sameTarget) {
+      // Rows that validate against the recorded schema need no new
+      // introspection either (an edit of 100 rows is then 1 request in all).
+      // Only a failure is confirmed against the live schema, in case the
+      // table changed since (a column added out of band).
       const again = validateRows(prev!, inputs.rows, inputs.key);
-      if (again.failures.length === 0 && stableJson(again.rows) === stableJson(olds.rows)) {
+      if (again.failures.length === 0) {
         return { inputs: { ...inputs, declaredKey: inputs.key, key: again.key, rows: again.rows, resolved: prev }, failures: [] };
       }
     }
 
-    const ctx = await connect(inputs);
-    const r = await resolveSchema(inputs, ctx);
+    let r: { schema?: TableSchema; failure?: string };
+    try {
+      r = await resolveSchema(inputs, await connect(inputs));
+    } catch (err) {
+      const why = err instanceof Error ? err.message : String(err);
+      throw new SupabaseError(SupabaseError.is(err) ? err.code : "GRAPHQL", `TableRows ${inputs.table}: introspecting the table failed: ${why}`, { cause: err });
+    }
     if (!r.schema) {
       if (r.failure) return { inputs, failures: [{ property: "table", reason: r.failure }] };
       // The table does not exist yet (a migration in this run creates it): create validates before writing.

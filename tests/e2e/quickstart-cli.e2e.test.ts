@@ -5,6 +5,7 @@
  * state, and `destroy`.
  */
 import { execFile } from "node:child_process";
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { engineRoot, offlineEnv, REPO_ROOT } from "../../scripts/engine";
 import { startTestEmulator } from "../helpers/emulator";
@@ -14,6 +15,7 @@ const DB_PASS = "quickstart-cli-password-93d1";
 
 let emu: TestEmulator;
 let dir: string;
+const stack = `cli${process.pid}`;
 
 function pulumi(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -31,10 +33,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await emu?.close();
   cleanup(dir);
+  // Commands without --config-file keep the stack's encryption salt beside Pulumi.yaml.
+  fs.rmSync(path.join(REPO_ROOT, `Pulumi.${stack}.yaml`), { force: true });
 });
 
 test("pulumi up --yes of the root Pulumi.yaml, clean preview, secrets encrypted, destroy", async () => {
-  const stack = `cli${process.pid}`;
   const configFile = path.join(dir, `Pulumi.${stack}.yaml`);
   const env = {
     ...offlineEnv(dir),

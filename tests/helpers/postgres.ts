@@ -20,13 +20,22 @@ export interface TestPostgres {
   stop(): Promise<void>;
 }
 
-function findBinary(name: string): string {
-  const dirs = [process.env.PG_BIN, ...(process.env.PATH ?? "").split(path.delimiter)].filter((d): d is string => !!d);
-  for (const dir of dirs) {
-    const candidate = path.join(dir, name);
-    if (fs.existsSync(candidate)) return candidate;
+/** Where PostgreSQL binaries live: $PG_BIN, else the newest Debian-style /usr/lib/postgresql/N/bin, else PATH. */
+export function findPgBin(): string | undefined {
+  const candidates = [process.env.PG_BIN];
+  const root = path.join(path.sep, "usr", "lib", "postgresql");
+  if (fs.existsSync(root)) {
+    const versions = fs.readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
+    candidates.push(...versions.map((v) => path.join(root, v, "bin")));
   }
-  throw new Error(`${name} not found on PATH (or in $PG_BIN); install PostgreSQL or set SUPABASE_EMULATOR_TEST_POSTGRES_URL`);
+  candidates.push(...(process.env.PATH ?? "").split(path.delimiter));
+  return candidates.find((d): d is string => !!d && fs.existsSync(path.join(d, "initdb")) && fs.existsSync(path.join(d, "pg_ctl")));
+}
+
+function findBinary(name: string): string {
+  const dir = findPgBin();
+  if (!dir) throw new Error(`${name} not found in $PG_BIN, /usr/lib/postgresql or PATH; install PostgreSQL or set SUPABASE_EMULATOR_TEST_POSTGRES_URL`);
+  return path.join(dir, name);
 }
 
 function freePort(): Promise<number> {
@@ -56,6 +65,16 @@ async function runAsServerUser(argv: string[]): Promise<void> {
     if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
     await run("su", ["postgres", "-s", "/bin/sh", "-c", argv.map(shellQuote).join(" ")]);
   }
+}
+
+/**
+ * The server the tests use: SUPABASE_EMULATOR_TEST_POSTGRES_URL when set
+ * (CI starts one; stop() then leaves it running), else a throwaway one.
+ */
+export async function testPostgres(): Promise<TestPostgres> {
+  const external = process.env.SUPABASE_EMULATOR_TEST_POSTGRES_URL;
+  if (external) return { url: external, stop: async () => undefined };
+  return startTestPostgres();
 }
 
 export async function startTestPostgres(): Promise<TestPostgres> {

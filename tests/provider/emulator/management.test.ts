@@ -49,8 +49,12 @@ describe("auth and errors", () => {
     expect(await emu.api("GET", "/v1/whatever")).toMatchObject({ status: 404, body: { message: "Cannot GET /v1/whatever" } });
     expect(await emu.api("PUT", "/v1/projects")).toMatchObject({ status: 404, body: { message: "Cannot PUT /v1/projects" } });
     const ref = "abcdefghijklmnopqrst";
-    const graphql = await emu.api("POST", `/project/${ref}/graphql/v1`, { query: "{ __typename }" });
-    expect(graphql).toMatchObject({ status: 404, body: { message: `Cannot POST /project/${ref}/graphql/v1` } });
+    expect(await emu.api("GET", `/project/${ref}/graphql/v1`)).toMatchObject({ status: 404, body: { message: `Cannot GET /project/${ref}/graphql/v1` } });
+  });
+
+  test("an unknown project's GraphQL endpoint is 404 Project not found", async () => {
+    const graphql = await emu.api("POST", "/project/abcdefghijklmnopqrst/graphql/v1", { query: "{ __typename }" });
+    expect(graphql).toMatchObject({ status: 404, body: { message: "Project not found" } });
   });
 
   test("unknown and malformed project refs are 404 Project not found", async () => {

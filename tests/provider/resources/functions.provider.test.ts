@@ -1,0 +1,69 @@
+/**
+ * The SDK's data functions, against the emulator. They read the same
+ * configuration as the resources (here: the SUPABASE_* environment) and never
+ * change anything: the request log shows reads only.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import * as supabase from "supabase-pulumi";
+import { startTestEmulator } from "../../helpers/emulator";
+
+type Emu = Awaited<ReturnType<typeof startTestEmulator>>;
+let emu: Emu;
+let ref: string;
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  emu = await startTestEmulator();
+  process.env.SUPABASE_ACCESS_TOKEN = emu.accessToken;
+  process.env.SUPABASE_API_URL = emu.apiUrl;
+  process.env.SUPABASE_PROJECT_URL_TEMPLATE = emu.projectUrlTemplate;
+  const org = await emu.api("POST", "/v1/organizations", { name: "Functions Org" });
+  const project = await emu.api("POST", "/v1/projects", { name: "fns", organization_id: org.body.id, region: "us-east-1", db_pass: "password-123" });
+  ref = project.body.id;
+  await emu.advanceTime(10_000);
+  await emu.api("POST", `/v1/projects/${ref}/secrets`, [{ name: "ONE", value: "1" }]);
+  await emu.api("POST", `/v1/projects/${ref}/functions`, { slug: "hello", name: "hello", body: "Deno.serve(() => new Response('x'))" });
+  await emu.control("POST", `/projects/${ref}/network-bans`, { ipv4_addresses: ["203.0.113.9"] });
+  await emu.api("POST", `/v1/projects/${ref}/database/query`, { query: "create type mood as enum ('ok', 'sad'); create table notes (id bigint generated always as identity primary key, body text not null, mood mood);" });
+});
+
+afterAll(async () => {
+  process.env = saved;
+  await emu?.close();
+});
+
+test("each function reads what the service reports, without writing", async () => {
+  await emu.clearRequests();
+  expect((await supabase.getOrganizations()).map((o) => o.name)).toContain("Functions Org");
+  expect((await supabase.getProjects()).map((p) => p.id)).toContain(ref);
+  expect(await supabase.getSecrets({ projectRef: ref })).toEqual([{ name: "ONE", digest: "6b86b273ff34fce19d6b804eff5a3f5747ada4eaa22f1d49c01e52ddb7875b4b" }]);
+  expect((await supabase.getFunctions({ projectRef: ref })).map((f) => f.slug)).toEqual(["hello"]);
+  expect(await supabase.getFunctionBody({ projectRef: ref, slug: "hello" })).toBe("Deno.serve(() => new Response('x'))");
+  expect(await supabase.getNetworkBans({ projectRef: ref })).toEqual(["203.0.113.9"]);
+  const methods = (await emu.requests()).filter((r) => r.api === "management").map((r) => r.method);
+  // The bans are read through the service's POST …/retrieve, which changes nothing.
+  expect(methods.filter((m) => m !== "GET")).toEqual(["POST"]);
+});
+
+test("getTypescriptTypes generates from the live catalog and can write a file, only when it changed", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "types-"));
+  const file = path.join(dir, "gen", "database.ts");
+  const types = await supabase.getTypescriptTypes({ projectRef: ref, outputFile: file });
+  expect(types).toContain("export type Database");
+  expect(types).toMatch(/notes:\s*\{/);
+  expect(types).toMatch(/mood: "ok" \| "sad"/);
+  expect(fs.readFileSync(file, "utf8")).toBe(types);
+  const mtime = fs.statSync(file).mtimeMs;
+  await new Promise((r) => setTimeout(r, 20));
+  await supabase.getTypescriptTypes({ projectRef: ref, outputFile: file });
+  expect(fs.statSync(file).mtimeMs).toBe(mtime);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test("Output variants take Inputs and resolve to the same values", async () => {
+  const out = supabase.getSecretsOutput({ projectRef: Promise.resolve(ref) });
+  const value = await new Promise((resolve) => out.apply(resolve));
+  expect(value).toEqual([{ name: "ONE", digest: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
+});
