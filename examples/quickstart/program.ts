@@ -1,7 +1,8 @@
 /**
  * The quickstart stack: an organization, a project, and the project's
  * settings: edge-function secrets (one by one and as a map), a function, a
- * custom hostname, the encryption root key and network restrictions.
+ * custom hostname, the encryption root key and network restrictions; then a
+ * table created by a migration and seeded with rows through the GraphQL API.
  *
  * Config (namespace `quickstart`): `dbPass` (secret, required), `apiToken`
  * (secret, optional), `orgName`, `projectName`, `region`, `hostname`.
@@ -43,6 +44,27 @@ export function quickstart() {
   const rootKey = new supabase.Pgsodium("root-key", { projectRef: ref });
   new supabase.NetworkRestriction("network", { projectRef: ref, dbAllowedCidrs: ["203.0.113.0/24", "198.51.100.7/32"], dbAllowedCidrsV6: ["2001:db8::/48"] });
 
+  // Schema first, then the reference data that lives in it.
+  const plansTable = new supabase.DatabaseMigration("plans-table", {
+    projectRef: ref,
+    name: "001_plans",
+    sql: "create table plans (code text primary key, name text not null, price numeric(10,2) not null, features jsonb not null default '{}')",
+    downSql: "drop table plans",
+  });
+  const plans = new supabase.TableRows(
+    "plans",
+    {
+      projectRef: ref,
+      table: "public.plans",
+      rows: [
+        { code: "free", name: "Free", price: "0", features: { seats: 1, support: "community" } },
+        { code: "pro", name: "Pro", price: "25.00", features: { seats: 10, support: "email" } },
+        { code: "team", name: "Team", price: "599.00", features: { seats: 50, support: "priority" } },
+      ],
+    },
+    { dependsOn: [plansTable] },
+  );
+
   return {
     organizationId: org.organizationId,
     projectRef: ref,
@@ -54,5 +76,6 @@ export function quickstart() {
     hostnameStatus: hostname.status,
     dnsRecords: hostname.dnsRecords,
     rootKey: rootKey.rootKey,
+    seededPlans: plans.rowCount,
   };
 }
