@@ -8,7 +8,11 @@ const base = {
   testEnvironment: "node",
   transform: { "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.json", diagnostics: { warnOnly: false } }] },
 };
-const mapRuntime = { "^supabase-pulumi/runtime$": "<rootDir>/provider/runtime.ts", "^supabase-pulumi$": "<rootDir>/sdk/index.ts" };
+const mapRuntime = {
+  "^supabase-pulumi/runtime$": "<rootDir>/provider/runtime.ts",
+  "^supabase-pulumi/client$": "<rootDir>/provider/client/index.ts",
+  "^supabase-pulumi$": "<rootDir>/sdk/index.ts",
+};
 module.exports = {
   reporters: ["default", "<rootDir>/scripts/summary-reporter.js"],
   projects: [

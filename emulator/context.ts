@@ -13,11 +13,19 @@ import { RateLimiter, mergeRateLimits } from "./ratelimit";
 import type { ProjectRecord, Store } from "./state";
 import type { EmulatorInfo, EmulatorSettings, LatencySettings, RateLimitSettings } from "./types";
 
-export type ProjectStatus = "COMING_UP" | "ACTIVE_HEALTHY" | "GOING_DOWN" | "REMOVED";
+/** The statuses the platform can impose through the control plane (paused, failed, restarting…). */
+export const IMPOSED_STATUSES = [
+  "INACTIVE", "ACTIVE_UNHEALTHY", "INIT_FAILED", "UNKNOWN", "RESTORING", "UPGRADING", "PAUSING",
+  "RESTORE_FAILED", "RESTARTING", "PAUSE_FAILED", "RESIZING",
+] as const;
+export type ImposedStatus = (typeof IMPOSED_STATUSES)[number];
+
+export type ProjectStatus = "COMING_UP" | "ACTIVE_HEALTHY" | "GOING_DOWN" | "REMOVED" | ImposedStatus;
 
 export function projectStatus(p: ProjectRecord, nowMs: number): ProjectStatus {
   if (p.goneAtMs !== undefined && nowMs >= p.goneAtMs) return "REMOVED";
   if (p.deletedAtMs !== undefined) return "GOING_DOWN";
+  if (p.imposedStatus) return p.imposedStatus as ImposedStatus;
   return nowMs >= p.readyAtMs ? "ACTIVE_HEALTHY" : "COMING_UP";
 }
 

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { ApiError } from "./errors";
 import { defineRoute, type RouteDef } from "./router";
 import type { ClockInfo, FaultSpec } from "./types";
-import type { EmulatorContext } from "./context";
+import { IMPOSED_STATUSES, type EmulatorContext } from "./context";
 
 const FaultSpecSchema = z
   .strictObject({
@@ -63,6 +63,8 @@ function clockInfo(app: EmulatorContext): ClockInfo {
 }
 
 const control = <B, Q>(def: RouteDef<B, Q>) => defineRoute<B, Q>({ ...def, surface: "control", auth: "none" });
+
+const ImposedStatusSchema = z.strictObject({ status: z.enum(IMPOSED_STATUSES).nullable() });
 
 export const controlRoutes: RouteDef[] = [
   control({ method: "GET", path: "/_emulator/info", handler: ({ app }) => ({ status: 200, body: app.info }) }),
@@ -146,6 +148,19 @@ export const controlRoutes: RouteDef[] = [
     path: "/_emulator/projects/{ref}/jwt-secret",
     // Lets tests and tools sign their own user JWTs (role "authenticated") for a project.
     handler: ({ app, params }) => ({ status: 200, body: { jwt_secret: app.requireProject(params.ref).jwtSecret } }),
+  }),
+  control({
+    method: "PUT",
+    path: "/_emulator/projects/{ref}/status",
+    body: ImposedStatusSchema,
+    // Stands in for the platform pausing, failing or restarting a project; null hands it back to the lifecycle.
+    handler: ({ app, params, body }) => {
+      const p = app.requireProject(params.ref);
+      if (body.status === null) delete p.imposedStatus;
+      else p.imposedStatus = body.status;
+      app.store.commit();
+      return { status: 200, body: { ref: p.ref, status: app.status(p) } };
+    },
   }),
   control({ method: "GET", path: "/_emulator/settings", handler: ({ app }) => ({ status: 200, body: app.settings }) }),
   control({

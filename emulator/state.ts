@@ -31,6 +31,8 @@ export interface ProjectRecord {
   createdAtMs: number;
   /** When COMING_UP turns into ACTIVE_HEALTHY (fixed at creation). */
   readyAtMs: number;
+  /** A status imposed through the control plane (paused, failed…), until cleared. */
+  imposedStatus?: string;
   /** Set by DELETE: the project is GOING_DOWN until goneAtMs, then removed. */
   deletedAtMs?: number;
   goneAtMs?: number;

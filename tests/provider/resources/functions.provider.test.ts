@@ -47,6 +47,13 @@ test("each function reads what the service reports, without writing", async () =
   expect(methods.filter((m) => m !== "GET")).toEqual(["POST"]);
 });
 
+test("network bans are removed with the exported client (the documented one-line script)", async () => {
+  await emu.control("POST", `/projects/${ref}/network-bans`, { ipv4_addresses: ["198.51.100.4", "198.51.100.5"] });
+  const { createClientFromEnv } = require("supabase-pulumi/client") as typeof import("../../../provider/client");
+  await createClientFromEnv().removeNetworkBans(ref, ["198.51.100.4", "203.0.113.9"]);
+  expect(await supabase.getNetworkBans({ projectRef: ref })).toEqual(["198.51.100.5"]);
+});
+
 test("getTypescriptTypes generates from the live catalog and can write a file, only when it changed", async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "types-"));
   const file = path.join(dir, "gen", "database.ts");

@@ -159,6 +159,43 @@ describe("Project", () => {
     expect(String(err.message)).not.toContain(emu.accessToken);
   });
 
+  test("create fails fast on a terminal status and still records the project", async () => {
+    const org = await newOrg();
+    await emu.setSettings({ provisioningDelayMs: 600_000 });
+    const started = Date.now();
+    const creating = newProject(org, "doomed", { createTimeoutSeconds: 120 }).then(
+      () => undefined,
+      (e: any) => e,
+    );
+    // The platform fails the project while the provider waits for it.
+    let ref: string | undefined;
+    while (!ref) {
+      ref = ((await emu.api("GET", "/v1/projects")).body as Array<{ id: string; name: string }>).find((p) => p.name === "doomed")?.id;
+      if (!ref) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect((await emu.control("PUT", `/projects/${ref}/status`, { status: "INIT_FAILED" })).status).toBe(200);
+    const err = await creating;
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(err.message).toMatch(/reached status INIT_FAILED and will not become healthy/);
+    expect(err.id).toBe(ref);
+    expect(err.properties).toMatchObject({ ref, __provider: "p" });
+  });
+
+  test("a paused project is status drift; update says why it cannot restore it, then succeeds once resumed", async () => {
+    const org = await newOrg();
+    const { id, outs } = await newProject(org, "pausable");
+    await emu.control("PUT", `/projects/${id}/status`, { status: "INACTIVE" });
+    runtime.resetContexts();
+    const r = await project.read(id, outs!);
+    expect(r.props).toMatchObject({ status: "INACTIVE" });
+    const news = { name: "pausable", organizationId: org, region: "eu-west-1", dbPass: DB_PASS, createTimeoutSeconds: 30 };
+    expect(await project.diff(id, r.props!, news)).toMatchObject({ changes: true, replaces: [] });
+    await expect(project.update(id, r.props!, news)).rejects.toThrow(/reached status INACTIVE/);
+    await emu.control("PUT", `/projects/${id}/status`, { status: null });
+    const { outs: after } = await project.update(id, r.props!, news);
+    expect(after).toMatchObject({ status: "ACTIVE_HEALTHY" });
+  });
+
   test("adopt: true takes over a project with the same organization and name", async () => {
     const org = await newOrg();
     const first = await newProject(org, "shared");
