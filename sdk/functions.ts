@@ -10,7 +10,11 @@ import * as pulumi from "@pulumi/pulumi";
 import { ManagementClient, type EdgeFunction, type Organization, type Project } from "../provider/client";
 import { CONFIG_KEYS, configure, resolveConfig } from "../provider/config";
 
+let cached: ManagementClient | undefined;
+
+/** One client per program process: the configuration cannot change during a run. */
 function client(): ManagementClient {
+  if (cached) return cached;
   // Raw reads: pulumi.Config#get would warn about reading a secret as plaintext;
   // the token only travels to the API, never into an Output.
   configure({
@@ -19,7 +23,8 @@ function client(): ManagementClient {
     projectUrlTemplate: pulumi.runtime.getConfig(CONFIG_KEYS.projectUrlTemplate),
   });
   const cfg = resolveConfig();
-  return new ManagementClient({ apiUrl: cfg.apiUrl, accessToken: cfg.accessToken });
+  cached = new ManagementClient({ apiUrl: cfg.apiUrl, accessToken: cfg.accessToken });
+  return cached;
 }
 
 export interface ProjectScoped {

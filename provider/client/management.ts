@@ -278,13 +278,19 @@ export class ManagementClient {
     return this.#typed(projectSchema, "POST", "/v1/projects", { body });
   }
 
-  /** A project in this organization with this exact name, created at or after `notBefore` (epoch ms) if given. */
+  /**
+   * A live project in this organization with this exact name, created at or
+   * after `notBefore` (epoch ms) if given. Projects being deleted are skipped:
+   * they cannot be adopted.
+   */
   async findProject(query: { organizationId: string; name: string; notBefore?: number }): Promise<Project | undefined> {
     const all = await this.listProjects();
     return all.find(
       (p) =>
         p.organization_id === query.organizationId &&
         p.name === query.name &&
+        p.status !== "GOING_DOWN" &&
+        p.status !== "REMOVED" &&
         (query.notBefore === undefined || Date.parse(p.created_at) >= query.notBefore),
     );
   }

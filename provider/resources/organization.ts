@@ -42,12 +42,6 @@ function outputs(inputs: Props, org: Organization): Props {
   };
 }
 
-async function findByName(name: string): Promise<Organization | undefined> {
-  invalidateOrganizations();
-  const all = await organizationsList();
-  return all.find((o) => o.name === name);
-}
-
 export const organization: ResourceImpl = {
   async check(olds, news) {
     const result = checkWith(organizationInputs, news);
@@ -72,14 +66,14 @@ export const organization: ResourceImpl = {
 
   async create(inputs) {
     const name = inputs.name as string;
+    const client = managementClient();
     if (inputs.adopt) {
-      const existing = await findByName(name);
+      const existing = await client.findOrganization(name);
       if (existing) return { id: existing.id, outs: outputs(inputs, existing) };
     }
-    const client = managementClient();
     const org = await withUnknownOutcome(
       () => client.createOrganization({ name }),
-      () => findByName(name),
+      () => client.findOrganization(name),
     );
     invalidateOrganizations();
     return { id: org.id, outs: outputs(inputs, org) };

@@ -97,7 +97,7 @@ function outputs(inputs: Props, p: Project): Props {
     organizationId: p.organization_id ?? p.organization_slug ?? rest.organizationId,
     region: p.region,
     ref,
-    status: p.status ?? "ACTIVE_HEALTHY",
+    status: statusOf(p),
     createdAt: p.created_at,
     databaseHost: p.database?.host ?? null,
     databaseVersion: p.database?.version ?? null,
@@ -127,18 +127,6 @@ async function waitHealthy(ref: string, timeoutS: number): Promise<Project> {
   );
 }
 
-async function findByNaturalKey(org: string, name: string, notBefore?: number): Promise<Project | undefined> {
-  invalidateProjects();
-  const all = await projectsList();
-  return all.find(
-    (p) =>
-      (p.organization_id ?? p.organization_slug) === org &&
-      p.name === name &&
-      !GONE_STATUSES.has(p.status ?? "") &&
-      (notBefore === undefined || Date.parse(p.created_at) >= notBefore),
-  );
-}
-
 export const project: ResourceImpl = {
   async check(_olds, news) {
     const r = checkWith(projectInputs, news);
@@ -158,7 +146,8 @@ export const project: ResourceImpl = {
     const client = managementClient();
     const timeoutS = (inputs.createTimeoutSeconds as number | undefined) ?? DEFAULT_CREATE_TIMEOUT_S;
     let created: Project | undefined;
-    if (inputs.adopt) created = await findByNaturalKey(inputs.organizationId, inputs.name);
+    const naturalKey = { organizationId: inputs.organizationId as string, name: inputs.name as string };
+    if (inputs.adopt) created = await client.findProject(naturalKey);
     if (!created) {
       // Allow for clock skew between this machine and the service when telling
       // a project created by this request from an older namesake.
@@ -171,7 +160,7 @@ export const project: ResourceImpl = {
             organization_id: inputs.organizationId,
             region: inputs.region,
           }),
-        () => findByNaturalKey(inputs.organizationId, inputs.name, notBefore),
+        () => client.findProject({ ...naturalKey, notBefore }),
       );
       invalidateProjects();
     }

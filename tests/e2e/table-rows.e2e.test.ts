@@ -13,7 +13,7 @@
  * the 10,000-row budgets are asserted per provider method in the provider tier.
  */
 import * as supabase from "supabase-pulumi";
-import { startTestEmulator } from "../helpers/emulator";
+import { readyProject, startTestEmulator } from "../helpers/emulator";
 import { cleanup, emulatorStack, type TestEmulator } from "./helpers";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -68,14 +68,7 @@ const graphqlCount = async () => (await emu.requests({ api: "graphql" })).length
 
 beforeAll(async () => {
   emu = await startTestEmulator();
-  const org = await emu.api("POST", "/v1/organizations", { name: "Rows E2E" });
-  const project = await emu.api("POST", "/v1/projects", { name: "rows", organization_id: org.body.id, region: "us-east-1", db_pass: "rows-e2e-db-pass-1234" });
-  ref = project.body.id;
-  await emu.advanceTime(10_000);
-  const keys = (await emu.api("GET", `/v1/projects/${ref}/api-keys`)).body as Array<{ name: string; api_key: string }>;
-  serviceKey = keys.find((k) => k.name === "service_role")!.api_key;
-  anonKey = keys.find((k) => k.name === "anon")!.api_key;
-  graphqlUrl = `${emu.projectUrlTemplate.replace("{ref}", ref)}/graphql/v1`;
+  ({ ref, serviceKey, anonKey, graphqlUrl } = await readyProject(emu, "rows"));
 });
 
 afterAll(async () => {

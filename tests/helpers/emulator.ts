@@ -87,3 +87,33 @@ export async function startTestEmulator(opts: EmulatorOptions = {}): Promise<Tes
     control,
   };
 }
+
+export interface ReadyProject {
+  ref: string;
+  organizationId: string;
+  anonKey: string;
+  serviceKey: string;
+  /** The project's GraphQL endpoint. */
+  graphqlUrl: string;
+}
+
+/**
+ * An organization and an ACTIVE_HEALTHY project in it (the clock is advanced
+ * past provisioning), with the project's legacy API keys and GraphQL URL.
+ */
+export async function readyProject(emu: TestEmulator, name = "test-project", orgName = `${name} org`): Promise<ReadyProject> {
+  const org = await emu.api("POST", "/v1/organizations", { name: orgName });
+  if (org.status !== 201) throw new Error(`creating an organization answered ${org.status}`);
+  const project = await emu.api("POST", "/v1/projects", { name, organization_id: org.body.id, region: "us-east-1", db_pass: "test-db-password-1234" });
+  if (project.status !== 201) throw new Error(`creating a project answered ${project.status}`);
+  const ref = project.body.id as string;
+  await emu.advanceTime(10_000);
+  const keys = (await emu.api("GET", `/v1/projects/${ref}/api-keys`)).body as Array<{ name: string; api_key: string }>;
+  return {
+    ref,
+    organizationId: org.body.id,
+    anonKey: keys.find((k) => k.name === "anon")!.api_key,
+    serviceKey: keys.find((k) => k.name === "service_role")!.api_key,
+    graphqlUrl: `${emu.projectUrlTemplate.replace("{ref}", ref)}/graphql/v1`,
+  };
+}

@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import * as supabase from "supabase-pulumi";
-import { startTestEmulator } from "../../helpers/emulator";
+import { readyProject, startTestEmulator } from "../../helpers/emulator";
 
 type Emu = Awaited<ReturnType<typeof startTestEmulator>>;
 let emu: Emu;
@@ -19,10 +19,7 @@ beforeAll(async () => {
   process.env.SUPABASE_ACCESS_TOKEN = emu.accessToken;
   process.env.SUPABASE_API_URL = emu.apiUrl;
   process.env.SUPABASE_PROJECT_URL_TEMPLATE = emu.projectUrlTemplate;
-  const org = await emu.api("POST", "/v1/organizations", { name: "Functions Org" });
-  const project = await emu.api("POST", "/v1/projects", { name: "fns", organization_id: org.body.id, region: "us-east-1", db_pass: "password-123" });
-  ref = project.body.id;
-  await emu.advanceTime(10_000);
+  ({ ref } = await readyProject(emu, "fns", "Functions Org"));
   await emu.api("POST", `/v1/projects/${ref}/secrets`, [{ name: "ONE", value: "1" }]);
   await emu.api("POST", `/v1/projects/${ref}/functions`, { slug: "hello", name: "hello", body: "Deno.serve(() => new Response('x'))" });
   await emu.control("POST", `/projects/${ref}/network-bans`, { ipv4_addresses: ["203.0.113.9"] });

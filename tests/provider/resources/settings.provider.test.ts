@@ -4,7 +4,7 @@
  */
 import * as runtime from "supabase-pulumi/runtime";
 import { secretDigest, sha256Hex } from "../../../provider/resources/shared";
-import { startTestEmulator } from "../../helpers/emulator";
+import { readyProject, startTestEmulator } from "../../helpers/emulator";
 
 type Emu = Awaited<ReturnType<typeof startTestEmulator>>;
 let emu: Emu;
@@ -21,10 +21,7 @@ beforeAll(async () => {
   runtime.configure({ accessToken: emu.accessToken, apiUrl: emu.apiUrl, projectUrlTemplate: emu.projectUrlTemplate });
   runtime.resetContexts();
   await emu.setSettings({ hostnameAutoVerifyMs: 100, restrictionsApplyDelayMs: 100 } as any);
-  const org = await emu.api("POST", "/v1/organizations", { name: "Settings" });
-  const project = await emu.api("POST", "/v1/projects", { name: "s", organization_id: org.body.id, region: "us-east-1", db_pass: "password-123" });
-  ref = project.body.id;
-  await emu.advanceTime(10_000);
+  ({ ref } = await readyProject(emu, "s"));
 });
 
 afterAll(async () => {

@@ -6,7 +6,7 @@
  * `read`, `update` and `delete`, so each step's own requests are asserted.
  */
 import * as runtime from "supabase-pulumi/runtime";
-import { startTestEmulator } from "../../helpers/emulator";
+import { readyProject, startTestEmulator } from "../../helpers/emulator";
 import { benchSeed } from "../../../scripts/bench-seed";
 
 type Emu = Awaited<ReturnType<typeof startTestEmulator>>;
@@ -48,14 +48,7 @@ beforeAll(async () => {
   emu = await startTestEmulator();
   runtime.configure({ accessToken: emu.accessToken, apiUrl: emu.apiUrl, projectUrlTemplate: emu.projectUrlTemplate });
   runtime.resetContexts();
-  const org = await emu.api("POST", "/v1/organizations", { name: "Rows" });
-  const project = await emu.api("POST", "/v1/projects", { name: "rows", organization_id: org.body.id, region: "us-east-1", db_pass: "password-123" });
-  ref = project.body.id;
-  await emu.advanceTime(10_000);
-  const keys = (await emu.api("GET", `/v1/projects/${ref}/api-keys`)).body as Array<{ name: string; api_key: string }>;
-  serviceKey = keys.find((k) => k.name === "service_role")!.api_key;
-  anonKey = keys.find((k) => k.name === "anon")!.api_key;
-  graphqlUrl = `${emu.projectUrlTemplate.replace("{ref}", ref)}/graphql/v1`;
+  ({ ref, serviceKey, anonKey, graphqlUrl } = await readyProject(emu, "rows"));
 });
 
 afterAll(async () => {
