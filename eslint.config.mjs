@@ -1,0 +1,66 @@
+// House rules, kept by the tool rather than by review:
+// - the recommended JavaScript and TypeScript rules;
+// - no import cycles;
+// - dependency directions: provider/ and emulator/ never import each other,
+//   sdk/ reaches provider/ only through its public entry points, and scripts/
+//   never imports tests/.
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import { importX } from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+
+const forbid = (...groups) => [
+  "error",
+  { patterns: groups.map(([group, message]) => ({ group, message })) },
+];
+
+export default tseslint.config(
+  { ignores: ["node_modules/", "dist/", ".demo/", ".tmp/", "coverage/", "**/*.d.ts"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".js", ".mjs", ".cjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts"] },
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "tsconfig.json" })],
+    },
+    languageOptions: { globals: { require: "readonly", module: "writable", process: "readonly", console: "readonly" } },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      // Deliberate: unused names are allowed when they start with an underscore.
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", destructuredArrayIgnorePattern: "^_" },
+      ],
+    },
+  },
+  {
+    files: ["provider/**"],
+    rules: { "no-restricted-imports": forbid([["**/emulator", "**/emulator/**"], "provider/ never imports emulator/"]) },
+  },
+  {
+    files: ["emulator/**"],
+    rules: { "no-restricted-imports": forbid([["**/provider", "**/provider/**"], "emulator/ never imports provider/"]) },
+  },
+  {
+    files: ["sdk/**"],
+    rules: {
+      "no-restricted-imports": forbid(
+        [["**/emulator", "**/emulator/**"], "sdk/ never imports emulator/"],
+        [
+          ["../provider/*", "!../provider/client", "!../provider/runtime", "../provider/*/**", "!../provider/client/index"],
+          "sdk/ reaches provider/ only through its public entry points (provider/client, provider/runtime)",
+        ],
+      ),
+    },
+  },
+  {
+    files: ["scripts/**"],
+    rules: { "no-restricted-imports": forbid([["**/tests", "**/tests/**"], "scripts/ never imports tests/"]) },
+  },
+  {
+    files: ["**/*.js", "**/*.cjs"],
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+);
