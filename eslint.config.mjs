@@ -9,10 +9,7 @@ import tseslint from "typescript-eslint";
 import { importX } from "eslint-plugin-import-x";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 
-const forbid = (...groups) => [
-  "error",
-  { patterns: groups.map(([group, message]) => ({ group, message })) },
-];
+const forbid = (...groups) => ["error", { patterns: groups.map(([group, message]) => ({ group, message })) }];
 
 export default tseslint.config(
   { ignores: ["node_modules/", "dist/", ".demo/", ".tmp/", "coverage/", "**/*.d.ts"] },
@@ -31,17 +28,26 @@ export default tseslint.config(
       // Deliberate: unused names are allowed when they start with an underscore.
       "@typescript-eslint/no-unused-vars": [
         "error",
-        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", destructuredArrayIgnorePattern: "^_" },
+        {
+          argsIgnorePattern: "^_",
+          varsIgnorePattern: "^_",
+          caughtErrors: "none",
+          destructuredArrayIgnorePattern: "^_",
+        },
       ],
     },
   },
   {
     files: ["provider/**"],
-    rules: { "no-restricted-imports": forbid([["**/emulator", "**/emulator/**"], "provider/ never imports emulator/"]) },
+    rules: {
+      "no-restricted-imports": forbid([["**/emulator", "**/emulator/**"], "provider/ never imports emulator/"]),
+    },
   },
   {
     files: ["emulator/**"],
-    rules: { "no-restricted-imports": forbid([["**/provider", "**/provider/**"], "emulator/ never imports provider/"]) },
+    rules: {
+      "no-restricted-imports": forbid([["**/provider", "**/provider/**"], "emulator/ never imports provider/"]),
+    },
   },
   {
     files: ["sdk/**"],
@@ -49,7 +55,13 @@ export default tseslint.config(
       "no-restricted-imports": forbid(
         [["**/emulator", "**/emulator/**"], "sdk/ never imports emulator/"],
         [
-          ["../provider/*", "!../provider/client", "!../provider/runtime", "../provider/*/**", "!../provider/client/index"],
+          [
+            "../provider/*",
+            "!../provider/client",
+            "!../provider/runtime",
+            "../provider/*/**",
+            "!../provider/client/index",
+          ],
           "sdk/ reaches provider/ only through its public entry points (provider/client, provider/runtime)",
         ],
       ),

@@ -17,7 +17,18 @@ module.exports = {
   reporters: ["default", "<rootDir>/scripts/summary-reporter.js"],
   projects: [
     { ...base, displayName: "unit", testMatch: ["<rootDir>/tests/unit/**/*.test.ts"], moduleNameMapper: mapRuntime },
-    { ...base, displayName: "provider", testMatch: ["<rootDir>/tests/provider/**/*.test.ts"], moduleNameMapper: mapRuntime, setupFilesAfterEnv: ["<rootDir>/tests/provider/setup.ts"] },
-    { ...base, displayName: "e2e", testMatch: ["<rootDir>/tests/e2e/**/*.test.ts"], setupFilesAfterEnv: ["<rootDir>/tests/e2e/setup.ts"] },
+    {
+      ...base,
+      displayName: "provider",
+      testMatch: ["<rootDir>/tests/provider/**/*.test.ts"],
+      moduleNameMapper: mapRuntime,
+      setupFilesAfterEnv: ["<rootDir>/tests/provider/setup.ts"],
+    },
+    {
+      ...base,
+      displayName: "e2e",
+      testMatch: ["<rootDir>/tests/e2e/**/*.test.ts"],
+      setupFilesAfterEnv: ["<rootDir>/tests/e2e/setup.ts"],
+    },
   ],
 };

@@ -319,7 +319,12 @@ export async function loadCatalog(db: CatalogQuery, opts: { role: string; schema
   }
   for (const u of uniq.rows) byOid.get(Number(u.relid))?.uniqueKeys.push(textArray(u.columns));
   return {
-    schemas: sch.rows.map((s) => ({ oid: Number(s.oid), name: String(s.name), comment: str(s.comment), usage: Boolean(s.usage) })),
+    schemas: sch.rows.map((s) => ({
+      oid: Number(s.oid),
+      name: String(s.name),
+      comment: str(s.comment),
+      usage: Boolean(s.usage),
+    })),
     relations,
     enums: enums.rows.map((e) => ({
       oid: Number(e.oid),

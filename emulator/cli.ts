@@ -34,7 +34,8 @@ class UsageError extends Error {}
 
 function nonNegativeInt(flag: string, value: string): number {
   const n = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n)) throw new UsageError(`${flag} expects a non-negative integer, got "${value}"`);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n))
+    throw new UsageError(`${flag} expects a non-negative integer, got "${value}"`);
   return n;
 }
 
@@ -51,18 +52,42 @@ export function parseArgs(argv: string[]): CliOptions {
       return v;
     };
     switch (flag) {
-      case "--host": opts.host = value(); break;
-      case "--port": opts.port = nonNegativeInt(flag, value()); break;
-      case "--data-dir": opts.dataDir = value(); break;
-      case "--postgres-url": opts.postgresUrl = value(); break;
-      case "--access-token": opts.accessToken = value(); break;
-      case "--provisioning-delay": opts.provisioningDelayMs = nonNegativeInt(flag, value()); break;
-      case "--deletion-delay": opts.deletionDelayMs = nonNegativeInt(flag, value()); break;
-      case "--no-rate-limit": opts.rateLimit = { enabled: false }; break;
-      case "--verbose": opts.verbose = true; break;
-      case "--json": opts.json = true; break;
-      case "-h": case "--help": opts.help = true; break;
-      default: throw new UsageError(`unknown option ${arg}`);
+      case "--host":
+        opts.host = value();
+        break;
+      case "--port":
+        opts.port = nonNegativeInt(flag, value());
+        break;
+      case "--data-dir":
+        opts.dataDir = value();
+        break;
+      case "--postgres-url":
+        opts.postgresUrl = value();
+        break;
+      case "--access-token":
+        opts.accessToken = value();
+        break;
+      case "--provisioning-delay":
+        opts.provisioningDelayMs = nonNegativeInt(flag, value());
+        break;
+      case "--deletion-delay":
+        opts.deletionDelayMs = nonNegativeInt(flag, value());
+        break;
+      case "--no-rate-limit":
+        opts.rateLimit = { enabled: false };
+        break;
+      case "--verbose":
+        opts.verbose = true;
+        break;
+      case "--json":
+        opts.json = true;
+        break;
+      case "-h":
+      case "--help":
+        opts.help = true;
+        break;
+      default:
+        throw new UsageError(`unknown option ${arg}`);
     }
   }
   if (opts.port !== undefined && opts.port > 65535) throw new UsageError("--port must be at most 65535");
@@ -76,7 +101,12 @@ export function banner(emu: RunningEmulator, opts: EmulatorOptions): string {
     ["Project URL", emu.projectUrlTemplate],
     ["GraphQL URL", `${emu.projectUrlTemplate}/graphql/v1`],
     ["Control URL", emu.controlUrl],
-    ["Database", emu.database === "postgres" && opts.postgresUrl ? `postgres (${redactUrl(opts.postgresUrl)})` : "pglite (embedded)"],
+    [
+      "Database",
+      emu.database === "postgres" && opts.postgresUrl
+        ? `postgres (${redactUrl(opts.postgresUrl)})`
+        : "pglite (embedded)",
+    ],
     ["Data dir", emu.dataDir ?? "none (in memory; everything is lost on exit)"],
   ];
   const width = Math.max(...rows.map(([k]) => k.length));

@@ -15,8 +15,17 @@ import type { EmulatorInfo, EmulatorSettings, LatencySettings, RateLimitSettings
 
 /** The statuses the platform can impose through the control plane (paused, failed, restarting…). */
 export const IMPOSED_STATUSES = [
-  "INACTIVE", "ACTIVE_UNHEALTHY", "INIT_FAILED", "UNKNOWN", "RESTORING", "UPGRADING", "PAUSING",
-  "RESTORE_FAILED", "RESTARTING", "PAUSE_FAILED", "RESIZING",
+  "INACTIVE",
+  "ACTIVE_UNHEALTHY",
+  "INIT_FAILED",
+  "UNKNOWN",
+  "RESTORING",
+  "UPGRADING",
+  "PAUSING",
+  "RESTORE_FAILED",
+  "RESTARTING",
+  "PAUSE_FAILED",
+  "RESIZING",
 ] as const;
 export type ImposedStatus = (typeof IMPOSED_STATUSES)[number];
 

@@ -32,7 +32,10 @@ const FaultSpecSchema = z
     times: z.number().int().min(1).optional(),
     ratio: z.number().min(0).max(1).optional(),
   })
-  .refine((f) => f.status !== undefined || f.delayMs !== undefined || f.reset !== undefined, "A fault needs status, delayMs or reset");
+  .refine(
+    (f) => f.status !== undefined || f.delayMs !== undefined || f.reset !== undefined,
+    "A fault needs status, delayMs or reset",
+  );
 
 const LatencySchema = z.strictObject({ ms: z.number().min(0), jitterMs: z.number().min(0).optional() });
 
@@ -90,7 +93,11 @@ export const controlRoutes: RouteDef[] = [
       return { status: 200, body: {} };
     },
   }),
-  control({ method: "GET", path: "/_emulator/faults", handler: ({ app }) => ({ status: 200, body: { faults: app.faults.list() } }) }),
+  control({
+    method: "GET",
+    path: "/_emulator/faults",
+    handler: ({ app }) => ({ status: 200, body: { faults: app.faults.list() } }),
+  }),
   control({
     method: "POST",
     path: "/_emulator/faults",
@@ -124,7 +131,11 @@ export const controlRoutes: RouteDef[] = [
       return { status: 200, body: app.latency };
     },
   }),
-  control({ method: "GET", path: "/_emulator/rate-limits", handler: ({ app }) => ({ status: 200, body: app.limiter.settings }) }),
+  control({
+    method: "GET",
+    path: "/_emulator/rate-limits",
+    handler: ({ app }) => ({ status: 200, body: app.limiter.settings }),
+  }),
   control({
     method: "PUT",
     path: "/_emulator/rate-limits",

@@ -83,7 +83,9 @@ export class RequestLog {
   }
 
   list(filter: { since?: number; api?: RequestLogEntry["api"] } = {}): RequestLogEntry[] {
-    return this.entries.filter((e) => (filter.since === undefined || e.seq > filter.since) && (!filter.api || e.api === filter.api));
+    return this.entries.filter(
+      (e) => (filter.since === undefined || e.seq > filter.since) && (!filter.api || e.api === filter.api),
+    );
   }
 
   /** Empties the log; sequence numbers keep increasing so `since` cursors stay valid. */

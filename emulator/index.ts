@@ -19,7 +19,16 @@ import type { EmulatorOptions, RunningEmulator } from "./types";
 export * from "./types";
 export { DEFAULT_RATE_LIMITS } from "./ratelimit";
 export { DEFAULT_SETTINGS, EmulatorContext, projectStatus, type ProjectStatus } from "./context";
-export { signJwt, verifyJwt, signProjectJwt, verifyProjectJwt, API_KEY_LIFETIME_SECONDS, type JwtClaims, type JwtVerification, type ProjectRole } from "./jwt";
+export {
+  signJwt,
+  verifyJwt,
+  signProjectJwt,
+  verifyProjectJwt,
+  API_KEY_LIFETIME_SECONDS,
+  type JwtClaims,
+  type JwtVerification,
+  type ProjectRole,
+} from "./jwt";
 export { apiKeyList, roleForApiKey } from "./keys";
 export type { DatabaseManager, ProjectDatabase, SqlExecutor, QueryResult } from "./db";
 export { SqlError } from "./db";

@@ -48,19 +48,28 @@ export function verifyJwt(token: string, secret: string, nowMs: number = Date.no
     return { ok: false, reason: "malformed token" };
   }
   if (header.alg !== "HS256") return { ok: false, reason: "unsupported algorithm" };
-  if (typeof claims !== "object" || claims === null || Array.isArray(claims)) return { ok: false, reason: "malformed token" };
+  if (typeof claims !== "object" || claims === null || Array.isArray(claims))
+    return { ok: false, reason: "malformed token" };
   const expected = createHmac("sha256", secret).update(`${headerPart}.${payloadPart}`).digest();
   const given = Buffer.from(signaturePart, "base64url");
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: "invalid signature" };
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    return { ok: false, reason: "invalid signature" };
   if (typeof claims.exp === "number" && claims.exp * 1000 <= nowMs) return { ok: false, reason: "token has expired" };
-  if (typeof claims.nbf === "number" && claims.nbf * 1000 > nowMs) return { ok: false, reason: "token is not valid yet" };
+  if (typeof claims.nbf === "number" && claims.nbf * 1000 > nowMs)
+    return { ok: false, reason: "token is not valid yet" };
   return { ok: true, claims };
 }
 
 /** The legacy API key of a project for a role; deterministic so every read returns the same key. */
-export function signProjectJwt(project: { ref: string; jwtSecret: string; createdAtMs: number }, role: ProjectRole): string {
+export function signProjectJwt(
+  project: { ref: string; jwtSecret: string; createdAtMs: number },
+  role: ProjectRole,
+): string {
   const iat = Math.floor(project.createdAtMs / 1000);
-  return signJwt({ iss: "supabase", ref: project.ref, role, iat, exp: iat + API_KEY_LIFETIME_SECONDS }, project.jwtSecret);
+  return signJwt(
+    { iss: "supabase", ref: project.ref, role, iat, exp: iat + API_KEY_LIFETIME_SECONDS },
+    project.jwtSecret,
+  );
 }
 
 export function verifyProjectJwt(token: string, project: { jwtSecret: string }, nowMs?: number): JwtVerification {

@@ -45,7 +45,12 @@ export function apiKeyList(p: ProjectRecord, reveal: boolean) {
       updated_at: at,
     };
   };
-  return [legacy("anon"), legacy("service_role"), opaque(p.publishableKey, "publishable"), opaque(p.secretKey, "secret")];
+  return [
+    legacy("anon"),
+    legacy("service_role"),
+    opaque(p.publishableKey, "publishable"),
+    opaque(p.secretKey, "secret"),
+  ];
 }
 
 /** The database role a presented API key (or user JWT) stands for, or undefined when it is not the project's. */

@@ -15,7 +15,15 @@ import { STATUS_CODES } from "node:http";
 import { performance } from "node:perf_hooks";
 import type { EmulatorContext } from "./context";
 import { ApiError, Messages } from "./errors";
-import { checkParams, type HttpMethod, type Reply, type RouteContext, type RouteMatch, type Router, type Surface } from "./router";
+import {
+  checkParams,
+  type HttpMethod,
+  type Reply,
+  type RouteContext,
+  type RouteMatch,
+  type Router,
+  type Surface,
+} from "./router";
 import type { Fault, RequestLogEntry } from "./types";
 import { parseOr400 } from "./validation";
 
@@ -118,7 +126,14 @@ interface Outcome {
 }
 
 /** Auth, limits, validation and the handler; never throws. */
-async function runRoute(app: EmulatorContext, req: IncomingMessage, method: string, url: URL, raw: Buffer, match: RouteMatch | undefined): Promise<Outcome> {
+async function runRoute(
+  app: EmulatorContext,
+  req: IncomingMessage,
+  method: string,
+  url: URL,
+  raw: Buffer,
+  match: RouteMatch | undefined,
+): Promise<Outcome> {
   const surface = surfaceOf(url.pathname);
   const remoteAddress = req.socket.remoteAddress ?? "unknown";
   let limitHeaders: Record<string, string> = {};
@@ -127,7 +142,8 @@ async function runRoute(app: EmulatorContext, req: IncomingMessage, method: stri
     const token = bearerToken(req);
     const authed = token !== undefined && app.tokenMatches(token);
     const json = parseJson(req, raw);
-    if (match) scope = match.route.scope ? match.route.scope(match.params, json.value) : (match.params.ref ?? match.params.slug);
+    if (match)
+      scope = match.route.scope ? match.route.scope(match.params, json.value) : (match.params.ref ?? match.params.slug);
     if (surface === "management") {
       // Every management answer carries the throttler's headers, even errors.
       // Requests without a valid token are counted against the caller's address.
@@ -139,7 +155,8 @@ async function runRoute(app: EmulatorContext, req: IncomingMessage, method: stri
       if (!decision.allowed) throw new ApiError(429, Messages.tooManyRequests);
     }
     if (!match) throw new ApiError(404, Messages.cannot(method, url.pathname));
-    if (surface !== "management" && needsToken(match, surface) && !authed) throw new ApiError(401, Messages.unauthorized);
+    if (surface !== "management" && needsToken(match, surface) && !authed)
+      throw new ApiError(401, Messages.unauthorized);
     const route = match.route;
     checkParams(match.params);
     if (json.error !== undefined && route.body) throw new ApiError(400, json.error);
@@ -149,7 +166,9 @@ async function runRoute(app: EmulatorContext, req: IncomingMessage, method: stri
       path: url.pathname,
       params: match.params,
       search: url.searchParams,
-      query: route.query ? parseOr400(route.query, Object.fromEntries(url.searchParams)) : Object.fromEntries(url.searchParams),
+      query: route.query
+        ? parseOr400(route.query, Object.fromEntries(url.searchParams))
+        : Object.fromEntries(url.searchParams),
       body: route.body ? parseOr400(route.body, json.value) : json.value,
       rawBody: raw,
       headers: req.headers,
@@ -159,7 +178,8 @@ async function runRoute(app: EmulatorContext, req: IncomingMessage, method: stri
     const reply = await route.handler(ctx);
     return { reply: { ...reply, headers: { ...limitHeaders, ...reply.headers } }, scope };
   } catch (err) {
-    if (err instanceof ApiError) return { reply: errorReply(err.status, err.message, { ...limitHeaders, ...err.headers }), scope };
+    if (err instanceof ApiError)
+      return { reply: errorReply(err.status, err.message, { ...limitHeaders, ...err.headers }), scope };
     process.stderr.write(`[emulator] ${method} ${url.pathname} failed: ${(err as Error)?.stack ?? String(err)}\n`);
     return { reply: errorReply(500, "Internal Server Error", limitHeaders), scope };
   }
@@ -217,7 +237,9 @@ async function handle(app: EmulatorContext, router: Router, req: IncomingMessage
     if (fault) entry.fault = fault.id;
     app.log.add(entry);
     if (app.verbose) {
-      process.stderr.write(`[emulator] ${method} ${url.pathname} ${status === 0 ? "reset" : status} ${Math.round(entry.durationMs)}ms${fault ? ` (${fault.id})` : ""}\n`);
+      process.stderr.write(
+        `[emulator] ${method} ${url.pathname} ${status === 0 ? "reset" : status} ${Math.round(entry.durationMs)}ms${fault ? ` (${fault.id})` : ""}\n`,
+      );
     }
   };
   const resetConnection = (scope: string | undefined, fault: Fault) => {

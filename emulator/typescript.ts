@@ -137,7 +137,12 @@ export async function loadTypesModel(db: CatalogQuery, schemas: string[]): Promi
     composites: composites.rows.map((c) => {
       const names = texts(c.att_names);
       const typeOids = ints(c.att_types);
-      return { oid: Number(c.oid), schema: String(c.schema), name: String(c.name), attributes: names.map((name, i) => ({ name, typeOid: typeOids[i] })) };
+      return {
+        oid: Number(c.oid),
+        schema: String(c.schema),
+        name: String(c.name),
+        attributes: names.map((name, i) => ({ name, typeOid: typeOids[i] })),
+      };
     }),
     types: new Map(
       types.rows.map((t) => [
@@ -196,7 +201,20 @@ const key = (name: string) => (IDENTIFIER.test(name) ? name : JSON.stringify(nam
 const ref = (...path: string[]) => `Database${path.map((p) => `[${JSON.stringify(p)}]`).join("")}`;
 
 const NUMBER_TYPES = new Set(["int2", "int4", "int8", "float4", "float8", "numeric"]);
-const STRING_TYPES = new Set(["bytea", "bpchar", "varchar", "date", "text", "citext", "time", "timetz", "timestamp", "timestamptz", "uuid", "vector"]);
+const STRING_TYPES = new Set([
+  "bytea",
+  "bpchar",
+  "varchar",
+  "date",
+  "text",
+  "citext",
+  "time",
+  "timetz",
+  "timestamp",
+  "timestamptz",
+  "uuid",
+  "vector",
+]);
 
 /** The official generator's mapping of a PostgreSQL type to TypeScript. */
 function tsType(m: TypesModel, oid: number): string {
@@ -213,7 +231,12 @@ function tsType(m: TypesModel, oid: number): string {
   const included = m.schemas.includes(t.schema);
   if (t.kind === "e") {
     if (included) return ref(t.schema, "Enums", t.name);
-    return m.enums.find((e) => e.oid === oid)?.labels.map((l) => JSON.stringify(l)).join(" | ") ?? "string";
+    return (
+      m.enums
+        .find((e) => e.oid === oid)
+        ?.labels.map((l) => JSON.stringify(l))
+        .join(" | ") ?? "string"
+    );
   }
   if (t.kind === "c" && t.relkind === "c") return included ? ref(t.schema, "CompositeTypes", t.name) : "unknown";
   if (t.kind === "c" && t.relid) {
@@ -224,7 +247,8 @@ function tsType(m: TypesModel, oid: number): string {
 }
 
 /** `T[]`, parenthesized only where prettier keeps the parentheses of the official output: around a union. */
-const arrayOf = (element: string) => (element.includes("|") && !element.startsWith("{") ? `(${element})[]` : `${element}[]`);
+const arrayOf = (element: string) =>
+  element.includes("|") && !element.startsWith("{") ? `(${element})[]` : `${element}[]`;
 
 const isView = (r: CatalogRelation) => r.kind === "v" || r.kind === "m";
 const byName = <T extends { name: string }>(list: T[]) => [...list].sort((a, b) => compare(a.name, b.name));
@@ -323,13 +347,17 @@ function renderRelationships(w: Writer, r: CatalogRelation): void {
       for (const fk of fks) {
         const cols = [...fk.columns].sort(compare).join(",");
         const oneToOne = r.uniqueKeys.some((u) => [...u].sort(compare).join(",") === cols);
-        w.block("", () => {
-          w.line(`foreignKeyName: ${JSON.stringify(fk.name)}`);
-          w.line(`columns: ${JSON.stringify(fk.columns)}`);
-          w.line(`isOneToOne: ${oneToOne}`);
-          w.line(`referencedRelation: ${JSON.stringify(fk.refTable)}`);
-          w.line(`referencedColumns: ${JSON.stringify(fk.refColumns)}`);
-        }, "},");
+        w.block(
+          "",
+          () => {
+            w.line(`foreignKeyName: ${JSON.stringify(fk.name)}`);
+            w.line(`columns: ${JSON.stringify(fk.columns)}`);
+            w.line(`isOneToOne: ${oneToOne}`);
+            w.line(`referencedRelation: ${JSON.stringify(fk.refTable)}`);
+            w.line(`referencedColumns: ${JSON.stringify(fk.refColumns)}`);
+          },
+          "},",
+        );
       }
     },
     "]",
@@ -347,15 +375,20 @@ function renderOverload(m: TypesModel, f: FunctionInfo, indent: string): string 
   let returns: string;
   const tableArgs = f.args.filter((a) => a.mode === "t");
   const relation = m.relations.find((r) => r.oid === f.returnRelid);
-  if (tableArgs.length > 0) returns = `{ ${tableArgs.map((a) => `${key(a.name)}: ${tsType(m, a.typeOid)}`).join("; ")} }`;
-  else if (relation) returns = `{ ${columnsOf(relation).map((c) => `${key(c.name)}: ${tsType(m, c.typeOid)}${c.notNull ? "" : " | null"}`).join("; ")} }`;
+  if (tableArgs.length > 0)
+    returns = `{ ${tableArgs.map((a) => `${key(a.name)}: ${tsType(m, a.typeOid)}`).join("; ")} }`;
+  else if (relation)
+    returns = `{ ${columnsOf(relation)
+      .map((c) => `${key(c.name)}: ${tsType(m, c.typeOid)}${c.notNull ? "" : " | null"}`)
+      .join("; ")} }`;
   else returns = tsType(m, f.returnType);
   if (f.returnsSet) returns = arrayOf(returns);
   return `${indent}{\n${indent}  Args: ${args}\n${indent}  Returns: ${returns}\n${indent}}`;
 }
 
 function renderSchema(w: Writer, m: TypesModel, schema: string): void {
-  const inSchema = <T extends { schema: string; name: string }>(list: T[]) => byName(list.filter((x) => x.schema === schema));
+  const inSchema = <T extends { schema: string; name: string }>(list: T[]) =>
+    byName(list.filter((x) => x.schema === schema));
   const tables = inSchema(m.relations.filter((r) => !isView(r)));
   const views = inSchema(m.relations.filter(isView));
   // Like the official generator: functions whose input arguments are all named, or that take one unnamed argument.
@@ -377,7 +410,11 @@ function renderSchema(w: Writer, m: TypesModel, schema: string): void {
         for (const l of text.slice(1)) w.line(l);
       });
     });
-    w.block("Enums: ", () => w.members(enums, (e) => w.line(`${key(e.name)}: ${e.labels.map((l) => JSON.stringify(l)).join(" | ") || "never"}`)));
+    w.block("Enums: ", () =>
+      w.members(enums, (e) =>
+        w.line(`${key(e.name)}: ${e.labels.map((l) => JSON.stringify(l)).join(" | ") || "never"}`),
+      ),
+    );
     w.block("CompositeTypes: ", () =>
       w.members(composites, (c) =>
         w.block(`${key(c.name)}: `, () => {
@@ -510,7 +547,8 @@ export type CompositeTypes<
 export function renderTypescript(m: TypesModel): string {
   const w = new Writer();
   w.line("export type Json =");
-  for (const t of ["string", "number", "boolean", "null", "{ [key: string]: Json | undefined }", "Json[]"]) w.line(`  | ${t}`);
+  for (const t of ["string", "number", "boolean", "null", "{ [key: string]: Json | undefined }", "Json[]"])
+    w.line(`  | ${t}`);
   w.line();
   w.block("export type Database = ", () => {
     w.line("// Allows to automatically instantiate createClient with right options");
@@ -524,14 +562,23 @@ export function renderTypescript(m: TypesModel): string {
     "export const Constants = ",
     () => {
       for (const schema of m.schemas) {
-        constants.block(`${key(schema)}: `, () => {
-          const enums = byName(m.enums.filter((x) => x.schema === schema));
-          if (enums.length === 0) constants.line("Enums: {},");
-          else
-            constants.block("Enums: ", () => {
-              for (const e of enums) constants.line(`${key(e.name)}: [${e.labels.map((l) => JSON.stringify(l)).join(", ")}],`);
-            }, "},");
-        }, "},");
+        constants.block(
+          `${key(schema)}: `,
+          () => {
+            const enums = byName(m.enums.filter((x) => x.schema === schema));
+            if (enums.length === 0) constants.line("Enums: {},");
+            else
+              constants.block(
+                "Enums: ",
+                () => {
+                  for (const e of enums)
+                    constants.line(`${key(e.name)}: [${e.labels.map((l) => JSON.stringify(l)).join(", ")}],`);
+                },
+                "},",
+              );
+          },
+          "},",
+        );
       }
     },
     "} as const",

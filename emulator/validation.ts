@@ -25,11 +25,13 @@ export function describeIssue(issue: Issue): string {
       if (issue.input === undefined) return `${field} should not be empty`;
       return `${field} must be ${article(issue.expected)}`;
     case "too_small":
-      if (issue.origin === "string") return `${field} must be longer than or equal to ${String(issue.minimum)} characters`;
+      if (issue.origin === "string")
+        return `${field} must be longer than or equal to ${String(issue.minimum)} characters`;
       if (issue.origin === "array") return `${field} must contain at least ${String(issue.minimum)} elements`;
       return `${field} must not be less than ${String(issue.minimum)}`;
     case "too_big":
-      if (issue.origin === "string") return `${field} must be shorter than or equal to ${String(issue.maximum)} characters`;
+      if (issue.origin === "string")
+        return `${field} must be shorter than or equal to ${String(issue.maximum)} characters`;
       if (issue.origin === "array") return `${field} must contain no more than ${String(issue.maximum)} elements`;
       return `${field} must not be greater than ${String(issue.maximum)}`;
     case "invalid_value":

@@ -46,7 +46,12 @@ function parseIPv6(text: string): bigint | undefined {
   for (const g of [...h, ...(r ?? [])]) if (!/^[0-9A-Fa-f]{1,4}$/.test(g)) return undefined;
   const total = h.length + (r?.length ?? 0) + tail.length;
   if (r === undefined ? total !== 8 : total > 7) return undefined;
-  const all = [...h.map((g) => BigInt(parseInt(g, 16))), ...Array(8 - total).fill(0n), ...(r ?? []).map((g) => BigInt(parseInt(g, 16))), ...tail];
+  const all = [
+    ...h.map((g) => BigInt(parseInt(g, 16))),
+    ...Array(8 - total).fill(0n),
+    ...(r ?? []).map((g) => BigInt(parseInt(g, 16))),
+    ...tail,
+  ];
   if (r === undefined && all.length !== 8) return undefined;
   return all.reduce((acc: bigint, g: bigint) => (acc << 16n) | g, 0n);
 }
@@ -75,7 +80,7 @@ function formatIPv6(v: bigint): string {
   const groups = Array.from({ length: 8 }, (_, i) => Number((v >> BigInt(112 - 16 * i)) & 0xffffn));
   let bestStart = -1;
   let bestLen = 0;
-  for (let i = 0; i < 8; ) {
+  for (let i = 0; i < 8;) {
     if (groups[i] !== 0) {
       i++;
       continue;
@@ -106,7 +111,8 @@ export function normalizeCidr(text: string): string | undefined {
 /** Canonical, sorted, deduplicated list; invalid entries are kept as written (check reports them). */
 export function normalizeCidrList(list: readonly string[] | undefined): string[] {
   const parsed = (list ?? []).map((t) => parseCidr(t) ?? t);
-  const key = (x: Cidr | string) => (typeof x === "string" ? [2, 0n, 0] : [x.family, x.network, x.prefix]) as [number, bigint, number];
+  const key = (x: Cidr | string) =>
+    (typeof x === "string" ? [2, 0n, 0] : [x.family, x.network, x.prefix]) as [number, bigint, number];
   parsed.sort((a, b) => {
     const [fa, na, pa] = key(a);
     const [fb, nb, pb] = key(b);

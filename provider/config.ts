@@ -68,7 +68,9 @@ export function configure(source: ConfigSource | ProviderSettings): void {
 
 export function resolveConfig(): ResolvedConfig {
   const env = process.env;
-  const apiUrl = stripSlash(configured.apiUrl ?? nonEmpty(env[ENV_VARS.apiUrl]) ?? nonEmpty(env[ENV_VARS.apiUrlAlias]) ?? DEFAULT_API_URL);
+  const apiUrl = stripSlash(
+    configured.apiUrl ?? nonEmpty(env[ENV_VARS.apiUrl]) ?? nonEmpty(env[ENV_VARS.apiUrlAlias]) ?? DEFAULT_API_URL,
+  );
   const projectUrlTemplate = stripSlash(
     configured.projectUrlTemplate ?? nonEmpty(env[ENV_VARS.projectUrlTemplate]) ?? DEFAULT_PROJECT_URL_TEMPLATE,
   );

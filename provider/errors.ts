@@ -116,7 +116,11 @@ export interface PartialFailure {
   reasons: string[];
 }
 
-export function partialFailure(id: string, properties: Record<string, unknown>, cause: unknown): PartialFailure & Error {
+export function partialFailure(
+  id: string,
+  properties: Record<string, unknown>,
+  cause: unknown,
+): PartialFailure & Error {
   const why = cause instanceof Error ? cause.message : String(cause);
   const err = new Error(redact(why)) as Error & PartialFailure;
   err.id = id;

@@ -55,7 +55,10 @@ export function provider(kind: string): ResourceImpl {
   let impl = wrapped.get(kind);
   if (impl) return impl;
   const inner = resources[kind];
-  if (!inner) throw new Error(`supabase-pulumi: unknown resource kind "${kind}" (is the installed package older than the program?)`);
+  if (!inner)
+    throw new Error(
+      `supabase-pulumi: unknown resource kind "${kind}" (is the installed package older than the program?)`,
+    );
   impl = {
     check: async (olds, news) => {
       const r = await inner.check(olds, news);

@@ -57,7 +57,11 @@ interface Row {
 
 async function run(db: ProjectDatabase, w: Workload, backend: string): Promise<Row> {
   const one = async () => {
-    const res = await handleGraphql(db, { role: "service_role", claims: { role: "service_role" }, body: { query: w.query, variables: w.variables } });
+    const res = await handleGraphql(db, {
+      role: "service_role",
+      claims: { role: "service_role" },
+      body: { query: w.query, variables: w.variables },
+    });
     const body = res.body as { errors?: unknown };
     if (res.status !== 200 || body.errors) throw new Error(`${w.name}: ${JSON.stringify(res.body).slice(0, 300)}`);
     return res.statements;
@@ -75,7 +79,14 @@ async function run(db: ProjectDatabase, w: Workload, backend: string): Promise<R
   };
   await Promise.all(Array.from({ length: 4 }, worker));
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  return { backend, workload: w.name, requests: w.requests, rps: w.requests / seconds, meanMs: (seconds * 1000) / w.requests, statements: statements / w.requests };
+  return {
+    backend,
+    workload: w.name,
+    requests: w.requests,
+    rps: w.requests / seconds,
+    meanMs: (seconds * 1000) / w.requests,
+    statements: statements / w.requests,
+  };
 }
 
 async function bench(backend: string, manager: DatabaseManager): Promise<Row[]> {
@@ -95,7 +106,8 @@ async function main(): Promise<void> {
     await pglite.close();
   }
   let server: TestPostgres | undefined;
-  const url = process.env.SUPABASE_EMULATOR_TEST_POSTGRES_URL || findPgBin() ? (server = await testPostgres()).url : undefined;
+  const url =
+    process.env.SUPABASE_EMULATOR_TEST_POSTGRES_URL || findPgBin() ? (server = await testPostgres()).url : undefined;
   if (url) {
     const pg = new PostgresManager(url);
     try {
@@ -109,7 +121,14 @@ async function main(): Promise<void> {
     process.stderr.write("no PostgreSQL found (set SUPABASE_EMULATOR_TEST_POSTGRES_URL or PG_BIN): PGlite only\n");
   }
   const header = ["backend", "workload", "requests", "req/s", "mean ms", "SQL statements/request"];
-  const table = rows.map((r) => [r.backend, r.workload, String(r.requests), r.rps.toFixed(0), r.meanMs.toFixed(2), r.statements.toFixed(2)]);
+  const table = rows.map((r) => [
+    r.backend,
+    r.workload,
+    String(r.requests),
+    r.rps.toFixed(0),
+    r.meanMs.toFixed(2),
+    r.statements.toFixed(2),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((t) => t[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join("  ");
   console.log(line(header));

@@ -27,7 +27,13 @@ async function sql(emu: TestEmulator, ref: string, query: string): Promise<void>
 export async function benchSeed(emu: TestEmulator, ref: string, rows = 1000, batchSize = 500): Promise<SeedBench> {
   const suffix = Date.now().toString(36);
   const tables = [`seed_one_${suffix}`, `seed_batch_${suffix}`];
-  await sql(emu, ref, tables.map((t) => `create table ${t} (id int primary key, name text not null, price numeric, meta jsonb);`).join("\n"));
+  await sql(
+    emu,
+    ref,
+    tables
+      .map((t) => `create table ${t} (id int primary key, name text not null, price numeric, meta jsonb);`)
+      .join("\n"),
+  );
   const data = Array.from({ length: rows }, (_, i) => ({ id: i, name: `row ${i}`, price: `${i}.25`, meta: { i } }));
   const P = runtime.provider("tableRows");
   const seed = async (table: string, batch: number) => {
@@ -53,7 +59,12 @@ async function main(): Promise<void> {
   try {
     runtime.configure({ accessToken: emu.accessToken, apiUrl: emu.apiUrl, projectUrlTemplate: emu.projectUrlTemplate });
     const org = await emu.api("POST", "/v1/organizations", { name: "bench" });
-    const project = await emu.api("POST", "/v1/projects", { name: "bench", organization_id: org.body.id, region: "us-east-1", db_pass: "bench-password-1" });
+    const project = await emu.api("POST", "/v1/projects", {
+      name: "bench",
+      organization_id: org.body.id,
+      region: "us-east-1",
+      db_pass: "bench-password-1",
+    });
     await emu.advanceTime(10_000);
     const r = await benchSeed(emu, project.body.id, arg("rows", 1000), arg("batch", 500));
     console.log(`seeding ${r.rows} rows through GraphQL (embedded PGlite):`);

@@ -39,11 +39,13 @@ async function main(): Promise<void> {
   step(2, "Emulator (management API, per-project databases on embedded PostgreSQL)");
   fs.mkdirSync(DEMO_DIR, { recursive: true });
   const dataDir = path.join(DEMO_DIR, "emulator");
-  const emulator = await startEmulator({ port: DEMO_PORT, dataDir, provisioningDelayMs: 1500 }).catch((err: NodeJS.ErrnoException) => {
-    if (err.code !== "EADDRINUSE") throw err;
-    console.log(dim(`    port ${DEMO_PORT} is busy; using a free port (SUPABASE_DEMO_PORT chooses one)`));
-    return startEmulator({ port: 0, dataDir, provisioningDelayMs: 1500 });
-  });
+  const emulator = await startEmulator({ port: DEMO_PORT, dataDir, provisioningDelayMs: 1500 }).catch(
+    (err: NodeJS.ErrnoException) => {
+      if (err.code !== "EADDRINUSE") throw err;
+      console.log(dim(`    port ${DEMO_PORT} is busy; using a free port (SUPABASE_DEMO_PORT chooses one)`));
+      return startEmulator({ port: 0, dataDir, provisioningDelayMs: 1500 });
+    },
+  );
   console.log(`    management API  ${emulator.apiUrl}/v1`);
   console.log(`    project URLs    ${emulator.projectUrlTemplate}  (GraphQL: + /graphql/v1)`);
   console.log(`    control plane   ${emulator.controlUrl}`);
@@ -65,9 +67,19 @@ async function main(): Promise<void> {
     new Promise<{ code: number; stdout: string; stderr: string }>((resolve, reject) => {
       // Stack config lives in .demo/ too, not beside Pulumi.yaml.
       const usesConfig = ["config", "up", "preview", "refresh", "destroy"].includes(args[0]);
-      const argv = [...args, "--stack", STACK, ...(usesConfig ? ["--config-file", CONFIG_FILE] : []), "--non-interactive"];
+      const argv = [
+        ...args,
+        "--stack",
+        STACK,
+        ...(usesConfig ? ["--config-file", CONFIG_FILE] : []),
+        "--non-interactive",
+      ];
       if (args[0] !== "stack" && args[0] !== "config") argv.push("--color", tty ? "always" : "never");
-      const child = spawn(pulumiBin, argv, { cwd: REPO_ROOT, env, stdio: opts.quiet ? ["ignore", "pipe", "pipe"] : ["ignore", "inherit", "inherit"] });
+      const child = spawn(pulumiBin, argv, {
+        cwd: REPO_ROOT,
+        env,
+        stdio: opts.quiet ? ["ignore", "pipe", "pipe"] : ["ignore", "inherit", "inherit"],
+      });
       let stdout = "";
       let stderr = "";
       child.stdout?.on("data", (d) => (stdout += d));
@@ -87,7 +99,10 @@ async function main(): Promise<void> {
       if (init.code !== 0) throw new Error(`pulumi stack init failed: ${init.stderr.trim()}`);
     }
     if ((await pulumi(["config", "get", "quickstart:dbPass"], { quiet: true })).code !== 0) {
-      const set = await pulumi(["config", "set", "--secret", "quickstart:dbPass", randomBytes(18).toString("base64url")], { quiet: true });
+      const set = await pulumi(
+        ["config", "set", "--secret", "quickstart:dbPass", randomBytes(18).toString("base64url")],
+        { quiet: true },
+      );
       if (set.code !== 0) throw new Error(`pulumi config set failed: ${set.stderr.trim()}`);
     }
 
@@ -97,7 +112,8 @@ async function main(): Promise<void> {
 
     step(4, "Stack outputs");
     const out = await pulumi(["stack", "output", "--json"], { quiet: true });
-    for (const [k, v] of Object.entries(JSON.parse(out.stdout || "{}"))) console.log(`    ${k.padEnd(16)} ${JSON.stringify(v)}`);
+    for (const [k, v] of Object.entries(JSON.parse(out.stdout || "{}")))
+      console.log(`    ${k.padEnd(16)} ${JSON.stringify(v)}`);
 
     step(5, "Drift check: pulumi preview --refresh --expect-no-changes");
     const drift = await pulumi(["preview", "--refresh", "--expect-no-changes", "--parallel", "8"], { quiet: true });
@@ -105,7 +121,13 @@ async function main(): Promise<void> {
       console.log("    no drift: the live service matches the program");
     } else {
       failed = true;
-      console.log(drift.stdout.trim().split("\n").map((l) => `    ${l}`).join("\n"));
+      console.log(
+        drift.stdout
+          .trim()
+          .split("\n")
+          .map((l) => `    ${l}`)
+          .join("\n"),
+      );
       console.log(`    drift found (exit ${drift.code}): \`npm run demo\` again restores the declared state`);
     }
   } finally {

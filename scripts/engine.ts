@@ -16,7 +16,10 @@ import * as path from "node:path";
 import type * as automation from "@pulumi/pulumi/automation";
 
 /** The repository root (the package root, whose node_modules holds @pulumi/pulumi). */
-export const REPO_ROOT = path.resolve(__dirname, fs.existsSync(path.resolve(__dirname, "../package.json")) ? ".." : "../..");
+export const REPO_ROOT = path.resolve(
+  __dirname,
+  fs.existsSync(path.resolve(__dirname, "../package.json")) ? ".." : "../..",
+);
 
 /** The fixed passphrase of the offline stacks (the state holds ciphertext of every secret). */
 export const PASSPHRASE = "supabase-pulumi-local";
@@ -27,7 +30,11 @@ let cachedRoot: string | undefined;
 export function engineRoot(): string {
   if (cachedRoot) return cachedRoot;
   const script = path.join(REPO_ROOT, "scripts", "ensure-engine.sh");
-  const out = execFileSync("bash", [script], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 1 << 20 });
+  const out = execFileSync("bash", [script], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+    maxBuffer: 1 << 20,
+  });
   const root = out.trim().split("\n").pop()!;
   if (!fs.existsSync(path.join(root, "bin", "pulumi"))) {
     throw new Error(`The Pulumi engine is not available (scripts/ensure-engine.sh returned "${root}").`);

@@ -17,5 +17,7 @@ try {
   const st = fs.lstatSync(link);
   if (st.isSymbolicLink() && path.resolve(nm, fs.readlinkSync(link)) === root) process.exit(0);
   fs.rmSync(link, { recursive: true, force: true });
-} catch { /* missing */ }
+} catch {
+  /* missing */
+}
 fs.symlinkSync("..", link, "dir");

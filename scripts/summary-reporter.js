@@ -5,7 +5,9 @@ class SummaryReporter {
   onRunComplete(_contexts, results) {
     const { numPassedTests: passed, numFailedTests: failed, numPendingTests: skipped, numTodoTests: todo } = results;
     const failedSuites = results.numFailedTestSuites + results.numRuntimeErrorTestSuites;
-    process.stdout.write(`\ntests: ${passed} passed, ${failed + (failed === 0 && failedSuites > 0 ? failedSuites : 0)} failed, ${skipped + todo} skipped\n`);
+    process.stdout.write(
+      `\ntests: ${passed} passed, ${failed + (failed === 0 && failedSuites > 0 ? failedSuites : 0)} failed, ${skipped + todo} skipped\n`,
+    );
   }
 }
 module.exports = SummaryReporter;

@@ -44,7 +44,14 @@ export class CustomHostname extends pulumi.dynamic.Resource {
     super(
       provider,
       name,
-      { ...args, status: undefined, cnameTarget: undefined, dnsRecords: undefined, ownershipRecord: undefined, sslValidationRecords: undefined },
+      {
+        ...args,
+        status: undefined,
+        cnameTarget: undefined,
+        dnsRecords: undefined,
+        ownershipRecord: undefined,
+        sslValidationRecords: undefined,
+      },
       opts,
       "supabase",
       "CustomHostname",

@@ -32,6 +32,13 @@ export class DatabaseMigration extends pulumi.dynamic.Resource {
   declare readonly appliedAt: pulumi.Output<string>;
 
   constructor(name: string, args: DatabaseMigrationArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { ...args, checksum: undefined, appliedAt: undefined }, opts, "supabase", "DatabaseMigration");
+    super(
+      provider,
+      name,
+      { ...args, checksum: undefined, appliedAt: undefined },
+      opts,
+      "supabase",
+      "DatabaseMigration",
+    );
   }
 }

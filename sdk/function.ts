@@ -50,7 +50,16 @@ export class Function extends pulumi.dynamic.Resource {
     super(
       provider,
       name,
-      { ...args, sourceHash: undefined, functionId: undefined, version: undefined, status: undefined, deployedSha256: undefined, createdAt: undefined, updatedAt: undefined },
+      {
+        ...args,
+        sourceHash: undefined,
+        functionId: undefined,
+        version: undefined,
+        status: undefined,
+        deployedSha256: undefined,
+        createdAt: undefined,
+        updatedAt: undefined,
+      },
       opts,
       "supabase",
       "Function",

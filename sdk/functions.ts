@@ -82,10 +82,13 @@ type Inputs<T> = { [K in keyof T]: pulumi.Input<T[K]> };
 
 export const getOrganizationsOutput = () => pulumi.output(getOrganizations());
 export const getProjectsOutput = () => pulumi.output(getProjects());
-export const getSecretsOutput = (args: Inputs<ProjectScoped>) => pulumi.output(args).apply((a) => getSecrets(a as ProjectScoped));
-export const getFunctionsOutput = (args: Inputs<ProjectScoped>) => pulumi.output(args).apply((a) => getFunctions(a as ProjectScoped));
+export const getSecretsOutput = (args: Inputs<ProjectScoped>) =>
+  pulumi.output(args).apply((a) => getSecrets(a as ProjectScoped));
+export const getFunctionsOutput = (args: Inputs<ProjectScoped>) =>
+  pulumi.output(args).apply((a) => getFunctions(a as ProjectScoped));
 export const getFunctionBodyOutput = (args: Inputs<ProjectScoped & { slug: string }>) =>
   pulumi.output(args).apply((a) => getFunctionBody(a as ProjectScoped & { slug: string }));
-export const getNetworkBansOutput = (args: Inputs<ProjectScoped>) => pulumi.output(args).apply((a) => getNetworkBans(a as ProjectScoped));
+export const getNetworkBansOutput = (args: Inputs<ProjectScoped>) =>
+  pulumi.output(args).apply((a) => getNetworkBans(a as ProjectScoped));
 export const getTypescriptTypesOutput = (args: Inputs<GetTypescriptTypesArgs>) =>
   pulumi.output(args).apply((a) => getTypescriptTypes(a as GetTypescriptTypesArgs));

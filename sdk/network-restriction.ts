@@ -31,6 +31,13 @@ export class NetworkRestriction extends pulumi.dynamic.Resource {
   declare readonly status: pulumi.Output<string>;
 
   constructor(name: string, args: NetworkRestrictionArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { ...args, entitlement: undefined, status: undefined }, opts, "supabase", "NetworkRestriction");
+    super(
+      provider,
+      name,
+      { ...args, entitlement: undefined, status: undefined },
+      opts,
+      "supabase",
+      "NetworkRestriction",
+    );
   }
 }

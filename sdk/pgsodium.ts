@@ -30,6 +30,13 @@ export class Pgsodium extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: PgsodiumArgs, opts?: pulumi.CustomResourceOptions) {
     const rootKey = args.rootKey === undefined ? undefined : pulumi.secret(args.rootKey);
-    super(provider, name, { ...args, rootKey, currentRootKey: undefined }, withSecrets(opts, ["rootKey", "currentRootKey"]), "supabase", "Pgsodium");
+    super(
+      provider,
+      name,
+      { ...args, rootKey, currentRootKey: undefined },
+      withSecrets(opts, ["rootKey", "currentRootKey"]),
+      "supabase",
+      "Pgsodium",
+    );
   }
 }

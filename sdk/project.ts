@@ -4,10 +4,24 @@ import { dynamicProvider } from "./provider";
 const provider = dynamicProvider("project");
 
 export type Region =
-  | "us-east-1" | "us-east-2" | "us-west-1" | "us-west-2"
-  | "ap-east-1" | "ap-southeast-1" | "ap-northeast-1" | "ap-northeast-2" | "ap-southeast-2" | "ap-south-1"
-  | "eu-west-1" | "eu-west-2" | "eu-west-3" | "eu-north-1" | "eu-central-1" | "eu-central-2"
-  | "ca-central-1" | "sa-east-1";
+  | "us-east-1"
+  | "us-east-2"
+  | "us-west-1"
+  | "us-west-2"
+  | "ap-east-1"
+  | "ap-southeast-1"
+  | "ap-northeast-1"
+  | "ap-northeast-2"
+  | "ap-southeast-2"
+  | "ap-south-1"
+  | "eu-west-1"
+  | "eu-west-2"
+  | "eu-west-3"
+  | "eu-north-1"
+  | "eu-central-1"
+  | "eu-central-2"
+  | "ca-central-1"
+  | "sa-east-1";
 
 export interface ProjectArgs {
   /** The project's name (1..256 characters). A change renames the project in place. */

@@ -30,10 +30,20 @@ export class Secret extends pulumi.dynamic.Resource {
   declare readonly digest: pulumi.Output<string>;
 
   constructor(name: string, args: SecretArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { ...args, value: pulumi.secret(args.value), digest: undefined }, withSecrets(opts, ["value", "digest"]), "supabase", "Secret");
+    super(
+      provider,
+      name,
+      { ...args, value: pulumi.secret(args.value), digest: undefined },
+      withSecrets(opts, ["value", "digest"]),
+      "supabase",
+      "Secret",
+    );
   }
 }
 
-export function withSecrets(opts: pulumi.CustomResourceOptions | undefined, keys: string[]): pulumi.CustomResourceOptions {
+export function withSecrets(
+  opts: pulumi.CustomResourceOptions | undefined,
+  keys: string[],
+): pulumi.CustomResourceOptions {
   return { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...keys] };
 }

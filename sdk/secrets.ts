@@ -26,6 +26,13 @@ export class Secrets extends pulumi.dynamic.Resource {
   declare readonly digests: pulumi.Output<Record<string, string>>;
 
   constructor(name: string, args: SecretsArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { ...args, secrets: pulumi.secret(args.secrets), names: undefined, digests: undefined }, withSecrets(opts, ["secrets", "digests"]), "supabase", "Secrets");
+    super(
+      provider,
+      name,
+      { ...args, secrets: pulumi.secret(args.secrets), names: undefined, digests: undefined },
+      withSecrets(opts, ["secrets", "digests"]),
+      "supabase",
+      "Secrets",
+    );
   }
 }

@@ -57,7 +57,13 @@ export class TableRows extends pulumi.dynamic.Resource {
   declare readonly unchecked: pulumi.Output<string[]>;
 
   constructor(name: string, args: TableRowsArgs, opts?: pulumi.CustomResourceOptions) {
-    const props: Record<string, unknown> = { ...args, key: args.key, typeName: undefined, rowCount: undefined, unchecked: undefined };
+    const props: Record<string, unknown> = {
+      ...args,
+      key: args.key,
+      typeName: undefined,
+      rowCount: undefined,
+      unchecked: undefined,
+    };
     if (args.apiKey !== undefined) props.apiKey = pulumi.secret(args.apiKey);
     super(provider, name, props, withSecrets(opts, ["apiKey"]), "supabase", "TableRows");
   }

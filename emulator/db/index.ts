@@ -8,7 +8,10 @@ export { PostgresManager, databaseName, redactUrl } from "./postgres";
 export { API_ROLES } from "./init";
 
 /** A server by URL when given, else embedded PGlite (on disk under dataDir, or in memory). */
-export async function createDatabaseManager(opts: { postgresUrl?: string; dataDir?: string }): Promise<DatabaseManager> {
+export async function createDatabaseManager(opts: {
+  postgresUrl?: string;
+  dataDir?: string;
+}): Promise<DatabaseManager> {
   if (opts.postgresUrl) {
     const manager = new PostgresManager(opts.postgresUrl);
     try {

@@ -173,7 +173,9 @@ async function buildTemplate(): Promise<Template> {
   const worker = new PgliteWorker({});
   try {
     await worker.call("exec", { sql: initSql });
-    const rows = await worker.call<QueryResult<{ v: string }>, "query">("query", { sql: "SELECT current_setting('server_version') AS v" });
+    const rows = await worker.call<QueryResult<{ v: string }>, "query">("query", {
+      sql: "SELECT current_setting('server_version') AS v",
+    });
     const version = rows.rows[0].v.split(" ")[0];
     const tarball = await worker.call<Uint8Array>("dump");
     try {

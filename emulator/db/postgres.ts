@@ -129,7 +129,9 @@ export class PostgresManager implements DatabaseManager {
 
   engineVersion(): Promise<string> {
     if (!this.version) {
-      this.version = this.admin.query<{ v: string }>("SELECT current_setting('server_version') AS v").then((r) => r.rows[0].v.split(" ")[0]);
+      this.version = this.admin
+        .query<{ v: string }>("SELECT current_setting('server_version') AS v")
+        .then((r) => r.rows[0].v.split(" ")[0]);
       this.version.catch(() => (this.version = undefined));
     }
     return this.version;

@@ -8,7 +8,16 @@
 import { Kind, type FieldNode, type FragmentDefinitionNode, type SelectionSetNode } from "graphql";
 import { base64JsonSql } from "./encoding";
 import { GqlError } from "./errors";
-import { afterCursorSql, compileFilter, compileOrder, cursorValuesSql, nodeIdCondition, orderSql, quoteCol, type OrderItem } from "./filter";
+import {
+  afterCursorSql,
+  compileFilter,
+  compileOrder,
+  cursorValuesSql,
+  nodeIdCondition,
+  orderSql,
+  quoteCol,
+  type OrderItem,
+} from "./filter";
 import type { ApiModel, ColumnModel, ComputedModel, RelationModel, TableModel, ValueType } from "./model";
 import { castType, jsonObject, qualified, SqlBuilder } from "./sql";
 import { extraKeys, isObject, resolveValue, scalarText, type Variables } from "./values";
@@ -49,7 +58,11 @@ function included(node: { directives?: readonly import("graphql").DirectiveNode[
  * Fragments whose type condition is not one of `typeNames` are skipped (they
  * select on another type of the `Node` interface).
  */
-export function collectFields(set: SelectionSetNode | undefined, typeNames: string[], ctx: { vars: Variables; fragments: Map<string, FragmentDefinitionNode> }): FieldNode[] {
+export function collectFields(
+  set: SelectionSetNode | undefined,
+  typeNames: string[],
+  ctx: { vars: Variables; fragments: Map<string, FragmentDefinitionNode> },
+): FieldNode[] {
   const out: FieldNode[] = [];
   const walk = (s: SelectionSetNode) => {
     for (const sel of s.selections) {
@@ -72,7 +85,13 @@ export function collectFields(set: SelectionSetNode | undefined, typeNames: stri
     const prev = merged.get(key);
     if (!prev) merged.set(key, f);
     else if (prev.selectionSet && f.selectionSet) {
-      merged.set(key, { ...prev, selectionSet: { ...prev.selectionSet, selections: [...prev.selectionSet.selections, ...f.selectionSet.selections] } });
+      merged.set(key, {
+        ...prev,
+        selectionSet: {
+          ...prev.selectionSet,
+          selections: [...prev.selectionSet.selections, ...f.selectionSet.selections],
+        },
+      });
     }
   }
   return [...merged.values()];
@@ -97,7 +116,8 @@ function fieldArgs(field: FieldNode, allowed: string[], vars: Variables): Record
 function outputSql(type: ValueType, expr: string, sql: SqlBuilder): string {
   const base = type.base;
   if (typeof base === "string") {
-    if (base === "BigInt" || base === "BigFloat" || base === "JSON") return `to_jsonb((${expr})::text${type.list ? "[]" : ""})`;
+    if (base === "BigInt" || base === "BigFloat" || base === "JSON")
+      return `to_jsonb((${expr})::text${type.list ? "[]" : ""})`;
     return `to_jsonb(${expr})`;
   }
   if (base.values.every((v) => v.gql === v.sql)) return `to_jsonb(${expr})`;
@@ -108,7 +128,11 @@ function outputSql(type: ValueType, expr: string, sql: SqlBuilder): string {
 }
 
 export function nodeIdSql(table: TableModel, alias: string, sql: SqlBuilder): string {
-  const parts = [sql.param(table.rel.schema, "text"), sql.param(table.rel.name, "text"), ...table.pk.map((c) => `to_jsonb(${alias}.${quoteCol(c)})`)];
+  const parts = [
+    sql.param(table.rel.schema, "text"),
+    sql.param(table.rel.name, "text"),
+    ...table.pk.map((c) => `to_jsonb(${alias}.${quoteCol(c)})`),
+  ];
   return `to_jsonb(${base64JsonSql(`jsonb_build_array(${parts.join(", ")})`)})`;
 }
 
@@ -119,7 +143,10 @@ export function nodeIdSql(table: TableModel, alias: string, sql: SqlBuilder): st
  */
 function rowColumns(table: TableModel, a: string): string {
   if (table.rel.columns.every((c) => c.canSelect)) return `${a}.*`;
-  return table.rel.columns.filter((c) => c.canSelect).map((c) => `${a}.${ident(c.name)}`).join(", ");
+  return table.rel.columns
+    .filter((c) => c.canSelect)
+    .map((c) => `${a}.${ident(c.name)}`)
+    .join(", ");
 }
 
 const typename = (name: string, sql: SqlBuilder) => `to_jsonb(${sql.param(name, "text")})`;
@@ -168,7 +195,9 @@ export class Compiler {
   private relation(rel: RelationModel, parent: string, field: FieldNode): string {
     const a = this.sql.alias();
     const from = `${qualified(rel.target.rel.schema, rel.target.rel.name)} ${a}`;
-    const join = rel.targetColumns.map((c, i) => `${a}.${ident(c)} = ${parent}.${ident(rel.localColumns[i])}`).join(" and ");
+    const join = rel.targetColumns
+      .map((c, i) => `${a}.${ident(c)} = ${parent}.${ident(rel.localColumns[i])}`)
+      .join(" and ");
     if (rel.cardinality === "one") {
       fieldArgs(field, [], this.ctx.vars);
       return `(select ${this.nodeObject(rel.target, a, a, requireSelection(field))} from ${from} where ${join} limit 1)`;
@@ -212,7 +241,8 @@ export class Compiler {
     if (before !== null && after !== null) throw new GqlError('only one of "before" and "after" may be provided');
     if (first !== null && before !== null) throw new GqlError('"first" may only be used with "after"');
     if (last !== null && after !== null) throw new GqlError('"last" may only be used with "before"');
-    if (offset !== null && (last !== null || before !== null)) throw new GqlError('"offset" may only be used with "first" and "after"');
+    if (offset !== null && (last !== null || before !== null))
+      throw new GqlError('"offset" may only be used with "first" and "after"');
 
     const order = compileOrder(table, args.orderBy);
     const filter = compileFilter(table, args.filter, a, this.sql);
@@ -247,7 +277,10 @@ export class Compiler {
           pairs.push([key, `coalesce(jsonb_agg(${this.edge(table, a, cursorExpr, f)} order by ${fwd}), '[]'::jsonb)`]);
           break;
         case "pageInfo":
-          pairs.push([key, this.pageInfo(f, { a, from, where, cursorPred, cursorExpr, fwd, rev, limit, skip, backward })]);
+          pairs.push([
+            key,
+            this.pageInfo(f, { a, from, where, cursorPred, cursorExpr, fwd, rev, limit, skip, backward }),
+          ]);
           break;
         case "totalCount":
           if (!table.totalCount) throw new GqlError("unknown field in connection");
@@ -275,7 +308,18 @@ export class Compiler {
 
   private pageInfo(
     field: FieldNode,
-    p: { a: string; from: string; where: (extra: string[]) => string; cursorPred: string | null; cursorExpr: string; fwd: string; rev: string; limit: number; skip: number; backward: boolean },
+    p: {
+      a: string;
+      from: string;
+      where: (extra: string[]) => string;
+      cursorPred: string | null;
+      cursorExpr: string;
+      fwd: string;
+      rev: string;
+      limit: number;
+      skip: number;
+      backward: boolean;
+    },
   ): string {
     // Rows beyond the page in paging direction, and whether rows precede the cursor.
     const beyond = `exists(select 1 from ${p.from}${p.where(p.cursorPred ? [p.cursorPred] : [])} offset ${p.skip + p.limit})`;
@@ -322,9 +366,18 @@ export class Compiler {
     const table = this.ctx.model.bySqlName.get(`${id.schema}.${id.table}`);
     if (!table) throw new GqlError("Collection referenced by nodeId did not match any known collection");
     const a = this.sql.alias();
-    const cond = nodeIdCondition(table, args.nodeId, a, this.sql, "Collection referenced by nodeId did not match any known collection");
+    const cond = nodeIdCondition(
+      table,
+      args.nodeId,
+      a,
+      this.sql,
+      "Collection referenced by nodeId did not match any known collection",
+    );
     const obj = this.nodeObject(table, a, a, requireSelection(field));
-    return { sql: `select (select ${obj} from ${qualified(table.rel.schema, table.rel.name)} ${a} where ${cond}) as v`, params: this.sql.params };
+    return {
+      sql: `select (select ${obj} from ${qualified(table.rel.schema, table.rel.name)} ${a} where ${cond}) as v`,
+      params: this.sql.params,
+    };
   }
 
   /** The payload `{affectedCount, records}` over the CTE `affected`. */
@@ -339,7 +392,10 @@ export class Compiler {
         const r = this.sql.alias();
         // CTE rows are anonymous records; computed fields need the table's row type.
         const rowRef = `(row(${r}.*)::${qualified(table.rel.schema, table.rel.name)})`;
-        pairs.push([key, `(select coalesce(jsonb_agg(${this.nodeObject(table, r, rowRef, requireSelection(f))}), '[]'::jsonb) from affected ${r})`]);
+        pairs.push([
+          key,
+          `(select coalesce(jsonb_agg(${this.nodeObject(table, r, rowRef, requireSelection(f))}), '[]'::jsonb) from affected ${r})`,
+        ]);
       } else throw new GqlError(`unknown field in ${kind}`);
     }
     return jsonObject(pairs, this.sql);
@@ -372,12 +428,17 @@ export class Compiler {
     // Column list: the union of the objects' keys, in column order; an absent key is DEFAULT.
     let cols = table.insertColumns.filter((c) => used.has(c.field));
     if (cols.length === 0) cols = table.insertColumns.slice(0, 1);
-    const rows = (objects as Array<Record<string, unknown>>).map((o) => `(${cols.map((c) => (o[c.field] === undefined ? "default" : this.bindInput(c, o[c.field]))).join(", ")})`);
+    const rows = (objects as Array<Record<string, unknown>>).map(
+      (o) => `(${cols.map((c) => (o[c.field] === undefined ? "default" : this.bindInput(c, o[c.field]))).join(", ")})`,
+    );
     const target = qualified(table.rel.schema, table.rel.name);
     const a = this.sql.alias();
     const dml = `insert into ${target} as ${a} (${cols.map(quoteCol).join(", ")}) values ${rows.join(", ")} returning ${rowColumns(table, a)}`;
     const payload = this.payload(table, field, "insert");
-    return { sql: `with affected as (${dml}) select ${payload} as v, (select count(*) from affected)::int as n`, params: this.sql.params };
+    return {
+      sql: `with affected as (${dml}) select ${payload} as v, (select count(*) from affected)::int as n`,
+      params: this.sql.params,
+    };
   }
 
   private atMost(args: Record<string, unknown>): number {
@@ -404,7 +465,12 @@ export class Compiler {
     const filter = compileFilter(table, args.filter, a, this.sql);
     const dml = `update ${qualified(table.rel.schema, table.rel.name)} as ${a} set ${assignments}${filter ? ` where ${filter}` : ""} returning ${rowColumns(table, a)}`;
     const payload = this.payload(table, field, "update");
-    return { sql: `with affected as (${dml}) select ${payload} as v, (select count(*) from affected)::int as n`, params: this.sql.params, atMost, operation: "update" };
+    return {
+      sql: `with affected as (${dml}) select ${payload} as v, (select count(*) from affected)::int as n`,
+      params: this.sql.params,
+      atMost,
+      operation: "update",
+    };
   }
 
   delete(table: TableModel, field: FieldNode): CompiledStatement {
@@ -414,7 +480,12 @@ export class Compiler {
     const filter = compileFilter(table, args.filter, a, this.sql);
     const dml = `delete from ${qualified(table.rel.schema, table.rel.name)} as ${a}${filter ? ` where ${filter}` : ""} returning ${rowColumns(table, a)}`;
     const payload = this.payload(table, field, "delete");
-    return { sql: `with affected as (${dml}) select ${payload} as v, (select count(*) from affected)::int as n`, params: this.sql.params, atMost, operation: "delete" };
+    return {
+      sql: `with affected as (${dml}) select ${payload} as v, (select count(*) from affected)::int as n`,
+      params: this.sql.params,
+      atMost,
+      operation: "delete",
+    };
   }
 }
 

@@ -14,7 +14,9 @@ export function base64JsonSql(jsonbExpr: string): string {
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
-function decodeBase64Json(value: string): { ok: true; text: string; json: unknown } | { ok: false; stage: "base64" | "utf8" | "json" } {
+function decodeBase64Json(
+  value: string,
+): { ok: true; text: string; json: unknown } | { ok: false; stage: "base64" | "utf8" | "json" } {
   if (!BASE64.test(value)) return { ok: false, stage: "base64" };
   let text: string;
   try {
@@ -57,7 +59,8 @@ export interface DecodedCursor {
 export function decodeCursor(value: unknown): DecodedCursor {
   if (typeof value !== "string") throw new GqlError("Failed to decode cursor, error 1");
   const d = decodeBase64Json(value);
-  if (!d.ok) throw new GqlError(`Failed to decode cursor, error ${d.stage === "base64" ? 1 : d.stage === "utf8" ? 2 : 3}`);
+  if (!d.ok)
+    throw new GqlError(`Failed to decode cursor, error ${d.stage === "base64" ? 1 : d.stage === "utf8" ? 2 : 3}`);
   if (!Array.isArray(d.json)) throw new GqlError("Failed to decode cursor, error 4");
   return { text: d.text, length: d.json.length };
 }

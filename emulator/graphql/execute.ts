@@ -58,16 +58,24 @@ class SchemaLoadError extends Error {}
 
 /** Abort the transaction (roll back) but answer with this body. */
 class Rollback extends Error {
-  constructor(readonly body: GraphqlResponse["body"], readonly statements: number) {
+  constructor(
+    readonly body: GraphqlResponse["body"],
+    readonly statements: number,
+  ) {
     super("rollback");
   }
 }
 
-const errorsOnly = (message: string): GraphqlResponse => ({ status: 200, body: { errors: [{ message }] }, statements: 0 });
+const errorsOnly = (message: string): GraphqlResponse => ({
+  status: 200,
+  body: { errors: [{ message }] },
+  statements: 0,
+});
 
 function sqlMessage(err: unknown): string | undefined {
   const e = err as { code?: unknown; message?: unknown };
-  if (e && typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code) && typeof e.message === "string") return e.message;
+  if (e && typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code) && typeof e.message === "string")
+    return e.message;
   return undefined;
 }
 
@@ -83,7 +91,8 @@ function selectOperation(doc: DocumentNode, operationName: unknown): OperationDe
   const ops = doc.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
   const names = ops.map((o) => o.name?.value).filter((n): n is string => n !== undefined);
   if (new Set(names).size !== names.length) throw new GqlError("Operation names must be unique");
-  if (ops.length > 1 && ops.some((o) => !o.name)) throw new GqlError("Anonymous operations must be the only defined operation");
+  if (ops.length > 1 && ops.some((o) => !o.name))
+    throw new GqlError("Anonymous operations must be the only defined operation");
   let op: OperationDefinitionNode | undefined;
   if (typeof operationName === "string" && operationName !== "") op = ops.find((o) => o.name?.value === operationName);
   else if (ops.length === 1) op = ops[0];
@@ -113,7 +122,13 @@ function checkFragmentCycles(fragments: Map<string, FragmentDefinitionNode>): vo
   for (const name of fragments.keys()) visit(name, 0);
 }
 
-async function loadApi(db: GqlDatabase, tx: GqlExecutor, role: string, schemas: string[], fingerprint: string): Promise<CachedApi> {
+async function loadApi(
+  db: GqlDatabase,
+  tx: GqlExecutor,
+  role: string,
+  schemas: string[],
+  fingerprint: string,
+): Promise<CachedApi> {
   let perDb = apiCache.get(db);
   if (!perDb) apiCache.set(db, (perDb = new Map()));
   const key = JSON.stringify([role, schemas, fingerprint]);
@@ -133,7 +148,13 @@ async function loadApi(db: GqlDatabase, tx: GqlExecutor, role: string, schemas: 
 }
 
 /** Runs `__schema` / `__type` through graphql-js against the reflected schema. */
-async function introspect(api: CachedApi, field: FieldNode, doc: DocumentNode, op: OperationDefinitionNode, vars: Variables): Promise<unknown> {
+async function introspect(
+  api: CachedApi,
+  field: FieldNode,
+  doc: DocumentNode,
+  op: OperationDefinitionNode,
+  vars: Variables,
+): Promise<unknown> {
   api.schema ??= buildSchema(api.model);
   const fragments = doc.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION);
   const single: DocumentNode = {
@@ -148,7 +169,11 @@ async function introspect(api: CachedApi, field: FieldNode, doc: DocumentNode, o
 export async function handleGraphql(db: GqlDatabase, req: GraphqlRequest): Promise<GraphqlResponse> {
   const body = req.body;
   if (!isObject(body) || typeof body.query !== "string") {
-    return { status: 400, body: { message: 'The request body must be a JSON object with a "query" string' }, statements: 0 };
+    return {
+      status: 400,
+      body: { message: 'The request body must be a JSON object with a "query" string' },
+      statements: 0,
+    };
   }
   const rawVars = body.variables ?? {};
   if (!isObject(rawVars)) return errorsOnly("variables must be an object");
@@ -189,7 +214,8 @@ export async function handleGraphql(db: GqlDatabase, req: GraphqlRequest): Promi
       const ctx: CompileContext = { model, vars, fragments };
       const data: Record<string, unknown> = {};
       const errors: GqlErrorBody[] = [];
-      if (isMutation && model.mutationFields.size === 0) throw new Rollback({ data: null, errors: [{ message: "Unknown type Mutation" }] }, 0);
+      if (isMutation && model.mutationFields.size === 0)
+        throw new Rollback({ data: null, errors: [{ message: "Unknown type Mutation" }] }, 0);
       for (const field of topFields) {
         const key = field.alias?.value ?? field.name.value;
         const name = field.name.value;
@@ -208,7 +234,12 @@ export async function handleGraphql(db: GqlDatabase, req: GraphqlRequest): Promi
           if (isMutation) {
             const m = model.mutationFields.get(name);
             if (!m) throw new GqlError(`Unknown field "${name}" on type Mutation`);
-            stmt = m.kind === "insert" ? compiler.insert(m.table, field) : m.kind === "update" ? compiler.update(m.table, field) : compiler.delete(m.table, field);
+            stmt =
+              m.kind === "insert"
+                ? compiler.insert(m.table, field)
+                : m.kind === "update"
+                  ? compiler.update(m.table, field)
+                  : compiler.delete(m.table, field);
           } else if (name === "node") {
             stmt = compiler.node(field);
           } else {
@@ -219,7 +250,8 @@ export async function handleGraphql(db: GqlDatabase, req: GraphqlRequest): Promi
           statements++;
           const res = await tx.query<{ v: unknown; n?: number }>(stmt.sql, stmt.params);
           const row = res.rows[0];
-          if (stmt.atMost !== undefined && Number(row.n) > stmt.atMost) throw new GqlError(`${stmt.operation} impacts too many records`);
+          if (stmt.atMost !== undefined && Number(row.n) > stmt.atMost)
+            throw new GqlError(`${stmt.operation} impacts too many records`);
           data[key] = row.v ?? null;
         } catch (err) {
           if (!(err instanceof GqlError)) throw err;

@@ -40,7 +40,19 @@ export function filterOperators(filterType: string): string[] {
   }
 }
 
-const COMPARISON: Record<string, string> = { eq: "=", neq: "<>", lt: "<", lte: "<=", gt: ">", gte: ">=", like: "like", ilike: "ilike", regex: "~", iregex: "~*", startsWith: "^@" };
+const COMPARISON: Record<string, string> = {
+  eq: "=",
+  neq: "<>",
+  lt: "<",
+  lte: "<=",
+  gt: ">",
+  gte: ">=",
+  like: "like",
+  ilike: "ilike",
+  regex: "~",
+  iregex: "~*",
+  startsWith: "^@",
+};
 
 /** SQL that turns a JSON array parameter into a typed array: `array(select …)::type[]`. */
 function arrayParam(values: string[], arrayType: string, sql: SqlBuilder): string {
@@ -82,11 +94,20 @@ function columnFilter(col: ColumnModel, value: unknown, alias: string, sql: SqlB
         parts.push("false");
         continue;
       }
-      parts.push(`${target} = any(${arrayParam(items.map((x) => scalarText(base, x)), `${col.col.castType}[]`, sql)})`);
+      parts.push(
+        `${target} = any(${arrayParam(
+          items.map((x) => scalarText(base, x)),
+          `${col.col.castType}[]`,
+          sql,
+        )})`,
+      );
       continue;
     }
     const text = scalarText(base, operand);
-    const cast = op === "startsWith" || op === "like" || op === "ilike" || op === "regex" || op === "iregex" ? "text" : col.col.castType;
+    const cast =
+      op === "startsWith" || op === "like" || op === "ilike" || op === "regex" || op === "iregex"
+        ? "text"
+        : col.col.castType;
     const lhs = cast === "text" ? `${target}::text` : target;
     parts.push(`${lhs} ${COMPARISON[op]} ${sql.param(text, cast)}`);
   }
@@ -98,12 +119,21 @@ export function quoteCol(col: ColumnModel): string {
 }
 
 /** Primary key equality against the elements 2… of a nodeId's JSON array. */
-export function nodeIdCondition(table: TableModel, nodeIdValue: unknown, alias: string, sql: SqlBuilder, foreignMessage: string): string {
+export function nodeIdCondition(
+  table: TableModel,
+  nodeIdValue: unknown,
+  alias: string,
+  sql: SqlBuilder,
+  foreignMessage: string,
+): string {
   const id = decodeNodeId(nodeIdValue);
   if (id.schema !== table.rel.schema || id.table !== table.rel.name) throw new GqlError(foreignMessage);
-  if (id.pkCount !== table.pk.length) throw new GqlError(`Primary key column count mismatch. Expected ${table.pk.length}, provided ${id.pkCount}`);
+  if (id.pkCount !== table.pk.length)
+    throw new GqlError(`Primary key column count mismatch. Expected ${table.pk.length}, provided ${id.pkCount}`);
   const p = sql.param(id.text, "jsonb");
-  return table.pk.map((c, i) => `${alias}.${quoteCol(c)} = (${p} ->> ${i + 2})::${castType(c.col.castType)}`).join(" and ");
+  return table.pk
+    .map((c, i) => `${alias}.${quoteCol(c)} = (${p} ->> ${i + 2})::${castType(c.col.castType)}`)
+    .join(" and ");
 }
 
 /** The SQL condition of a `<Table>Filter` value, or null when it filters nothing. */
@@ -112,7 +142,9 @@ export function compileFilter(table: TableModel, value: unknown, alias: string, 
   const typeName = `${table.typeName}Filter`;
   if (!isObject(value)) throw new GqlError(`Invalid input for ${typeName} type`);
   const byField = new Map(table.columns.filter((c) => c.filterType).map((c) => [c.field, c]));
-  const extra = Object.keys(value).filter((k) => !byField.has(k) && k !== "nodeId" && !(k in table.logical && table.logical[k as "and"]));
+  const extra = Object.keys(value).filter(
+    (k) => !byField.has(k) && k !== "nodeId" && !(k in table.logical && table.logical[k as "and"]),
+  );
   if (extra.length) throw extraKeys(typeName, extra);
   const parts: string[] = [];
   for (const [key, v] of Object.entries(value)) {
@@ -127,7 +159,8 @@ export function compileFilter(table: TableModel, value: unknown, alias: string, 
       const extraOps = Object.keys(v).filter((k) => k !== "eq");
       if (extraOps.length) throw extraKeys("IDFilter", extraOps);
       if (v.eq === null) parts.push("false");
-      else if (v.eq !== undefined) parts.push(nodeIdCondition(table, v.eq, alias, sql, "nodeId belongs to a different collection"));
+      else if (v.eq !== undefined)
+        parts.push(nodeIdCondition(table, v.eq, alias, sql, "nodeId belongs to a different collection"));
       continue;
     }
     if (v === null) continue;
@@ -169,7 +202,10 @@ export function compileOrder(table: TableModel, value: unknown): OrderItem[] {
       if (extra.length) throw extraKeys(typeName, extra);
       const pairs = Object.entries(element).filter(([, d]) => d !== null);
       // The seed's contract: an element with several column-to-direction pairs is invalid.
-      if (pairs.length > 1) throw new GqlError(`Invalid input for ${typeName} type. Each element must contain exactly one column-to-direction pair`);
+      if (pairs.length > 1)
+        throw new GqlError(
+          `Invalid input for ${typeName} type. Each element must contain exactly one column-to-direction pair`,
+        );
       for (const [field, direction] of pairs) {
         const d = DIRECTIONS[enumName(direction) ?? ""];
         if (!d) throw new GqlError("Invalid input for OrderByDirection type");

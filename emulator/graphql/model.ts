@@ -6,7 +6,19 @@
 import type { Catalog, CatalogColumn, CatalogEnum, CatalogFunction, CatalogRelation } from "../catalog";
 import { GqlError } from "./errors";
 
-export type ScalarName = "Int" | "Float" | "String" | "Boolean" | "BigInt" | "BigFloat" | "Date" | "Time" | "Datetime" | "UUID" | "JSON" | "Opaque";
+export type ScalarName =
+  | "Int"
+  | "Float"
+  | "String"
+  | "Boolean"
+  | "BigInt"
+  | "BigFloat"
+  | "Date"
+  | "Time"
+  | "Datetime"
+  | "UUID"
+  | "JSON"
+  | "Opaque";
 
 export interface EnumModel {
   name: string;
@@ -185,7 +197,18 @@ const SCALAR_BY_OID: Record<number, ScalarName> = {
 };
 
 /** Element types that have a list filter. */
-const LIST_FILTERABLE = new Set<ScalarName>(["Int", "Float", "String", "Boolean", "UUID", "BigInt", "BigFloat", "Time", "Date", "Datetime"]);
+const LIST_FILTERABLE = new Set<ScalarName>([
+  "Int",
+  "Float",
+  "String",
+  "Boolean",
+  "UUID",
+  "BigInt",
+  "BigFloat",
+  "Time",
+  "Date",
+  "Datetime",
+]);
 
 interface SchemaConfig {
   inflect: boolean;
@@ -205,7 +228,8 @@ export function buildModel(catalog: Catalog): ApiModel {
     });
     if (s.usage) visibleSchemas.add(s.name);
   }
-  const config = (schema: string) => schemaConfig.get(schema) ?? { inflect: false, maxRows: DEFAULT_MAX_ROWS, introspection: true };
+  const config = (schema: string) =>
+    schemaConfig.get(schema) ?? { inflect: false, maxRows: DEFAULT_MAX_ROWS, introspection: true };
 
   const enums = new Map<number, EnumModel>();
   for (const e of catalog.enums) {
@@ -227,7 +251,12 @@ export function buildModel(catalog: Catalog): ApiModel {
     if (/^(\w+\.)?citext(\[\])?$/.test(sqlType)) return "String";
     return "Opaque";
   };
-  const valueType = (c: { typeOid: number; elemTypeOid: number | null; typeKind: string; sqlType: string }): ValueType | null => {
+  const valueType = (c: {
+    typeOid: number;
+    elemTypeOid: number | null;
+    typeKind: string;
+    sqlType: string;
+  }): ValueType | null => {
     const list = c.elemTypeOid !== null;
     const base = scalarOf(list ? c.elemTypeOid! : c.typeOid, c.typeKind, c.sqlType);
     return base === null ? null : { base, list };
@@ -287,10 +316,15 @@ export function buildModel(catalog: Catalog): ApiModel {
       columns,
       pk,
       fields: new Map<string, NodeField>([["nodeId", { kind: "nodeId" }]]),
-      totalCount: typeof totalCountDirective === "object" && totalCountDirective !== null && totalCountDirective.enabled === true,
+      totalCount:
+        typeof totalCountDirective === "object" && totalCountDirective !== null && totalCountDirective.enabled === true,
       maxRows: optU64(d, "max_rows") ?? cfg.maxRows,
       description: optString(d, "description") ?? null,
-      logical: { and: !columns.some((c) => c.field === "and"), or: !columns.some((c) => c.field === "or"), not: !columns.some((c) => c.field === "not") },
+      logical: {
+        and: !columns.some((c) => c.field === "and"),
+        or: !columns.some((c) => c.field === "or"),
+        not: !columns.some((c) => c.field === "not"),
+      },
       insertField: null,
       updateField: null,
       deleteField: null,
@@ -322,7 +356,14 @@ export function buildModel(catalog: Catalog): ApiModel {
       const to = bySqlName.get(`${fk.refSchema}.${fk.refTable}`);
       if (!to) continue;
       const d = directive(fk.comment);
-      fks.push({ from: t, to, columns: fk.columns, refColumns: fk.refColumns, localName: optString(d, "local_name"), foreignName: optString(d, "foreign_name") });
+      fks.push({
+        from: t,
+        to,
+        columns: fk.columns,
+        refColumns: fk.refColumns,
+        localName: optString(d, "local_name"),
+        foreignName: optString(d, "foreign_name"),
+      });
     }
     const virtual = directive(t.rel.comment).foreign_keys;
     if (virtual !== undefined && virtual !== null) {
@@ -334,7 +375,14 @@ export function buildModel(catalog: Catalog): ApiModel {
         if (!to || localColumns.length === 0 || localColumns.length !== foreignColumns.length) continue;
         if (!localColumns.every((c) => t.rel.columns.some((x) => x.name === c))) continue;
         if (!foreignColumns.every((c) => to.rel.columns.some((x) => x.name === c))) continue;
-        fks.push({ from: t, to, columns: localColumns, refColumns: foreignColumns, localName: optString(v, "local_name"), foreignName: optString(v, "foreign_name") });
+        fks.push({
+          from: t,
+          to,
+          columns: localColumns,
+          refColumns: foreignColumns,
+          localName: optString(v, "local_name"),
+          foreignName: optString(v, "foreign_name"),
+        });
       }
     }
   }
@@ -351,11 +399,37 @@ export function buildModel(catalog: Catalog): ApiModel {
       const stripped = col.endsWith("_id") ? col.slice(0, -3) : col.endsWith("Id") ? col.slice(0, -2) : "";
       forwardName = stripped ? (inflectOf(fk.from) ? lcFirst(pascal(stripped)) : stripped) : lcFirst(fk.to.typeName);
     }
-    const nonNull = fk.columns.some((c) => fk.from.columns.find((m) => m.col.name === c)?.nonNull) && !fk.to.rel.rlsEnabled;
-    forward.push([fk.from, { field: lcFirst(forwardName), cardinality: "one", target: fk.to, localColumns: fk.columns, targetColumns: fk.refColumns, nonNull }]);
-    const unique = fk.from.rel.uniqueKeys.some((k) => sameSet(k, fk.columns)) || sameSet(fk.from.pk.map((c) => c.col.name), fk.columns);
+    const nonNull =
+      fk.columns.some((c) => fk.from.columns.find((m) => m.col.name === c)?.nonNull) && !fk.to.rel.rlsEnabled;
+    forward.push([
+      fk.from,
+      {
+        field: lcFirst(forwardName),
+        cardinality: "one",
+        target: fk.to,
+        localColumns: fk.columns,
+        targetColumns: fk.refColumns,
+        nonNull,
+      },
+    ]);
+    const unique =
+      fk.from.rel.uniqueKeys.some((k) => sameSet(k, fk.columns)) ||
+      sameSet(
+        fk.from.pk.map((c) => c.col.name),
+        fk.columns,
+      );
     const reverseName = fk.localName ?? (unique ? lcFirst(fk.from.typeName) : `${lcFirst(fk.from.typeName)}Collection`);
-    reverse.push([fk.to, { field: reverseName, cardinality: unique ? "one" : "many", target: fk.from, localColumns: fk.refColumns, targetColumns: fk.columns, nonNull: false }]);
+    reverse.push([
+      fk.to,
+      {
+        field: reverseName,
+        cardinality: unique ? "one" : "many",
+        target: fk.from,
+        localColumns: fk.refColumns,
+        targetColumns: fk.columns,
+        nonNull: false,
+      },
+    ]);
   }
   for (const [t, r] of [...forward, ...reverse]) t.fields.set(r.field, { kind: "relation", relation: r });
 
@@ -374,7 +448,12 @@ export function buildModel(catalog: Catalog): ApiModel {
       computed = { field, fn, type: null, target, cardinality: many ? "many" : "one" };
     } else {
       if (fn.returnsSet || fn.returnTypeKind === "p") continue;
-      const type = valueType({ typeOid: fn.returnTypeOid, elemTypeOid: fn.returnElemTypeOid, typeKind: fn.returnTypeKind, sqlType: fn.returnSqlType });
+      const type = valueType({
+        typeOid: fn.returnTypeOid,
+        elemTypeOid: fn.returnElemTypeOid,
+        typeKind: fn.returnTypeKind,
+        sqlType: fn.returnSqlType,
+      });
       if (!type) continue;
       computed = { field, fn, type, target: null, cardinality: "scalar" };
     }

@@ -26,7 +26,11 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
 }
 
 /** The role and claims of a request, or a 401. */
-export function authenticate(project: Parameters<typeof roleForApiKey>[0], headers: IncomingHttpHeaders, nowMs: number): { role: string; claims: JwtClaims } {
+export function authenticate(
+  project: Parameters<typeof roleForApiKey>[0],
+  headers: IncomingHttpHeaders,
+  nowMs: number,
+): { role: string; claims: JwtClaims } {
   const apiKey = header(headers, "apikey");
   if (!apiKey) throw new ApiError(401, GraphqlMessages.noApiKey);
   const keyRole = roleForApiKey(project, apiKey, nowMs);
@@ -38,7 +42,8 @@ export function authenticate(project: Parameters<typeof roleForApiKey>[0], heade
     return { role: keyRole, claims: v.ok ? v.claims : { role: keyRole } };
   }
   const v = verifyProjectJwt(bearer, project, nowMs);
-  if (!v.ok || typeof v.claims.role !== "string" || v.claims.role === "") throw new ApiError(401, GraphqlMessages.invalidJwt);
+  if (!v.ok || typeof v.claims.role !== "string" || v.claims.role === "")
+    throw new ApiError(401, GraphqlMessages.invalidJwt);
   return { role: v.claims.role, claims: v.claims };
 }
 

@@ -55,7 +55,14 @@ export function buildSchema(model: ApiModel): GraphQLSchema {
   const enumTypes = new Map<EnumModel, GraphQLEnumType>();
   const enumType = (e: EnumModel) => {
     let t = enumTypes.get(e);
-    if (!t) enumTypes.set(e, (t = new GraphQLEnumType({ name: e.name, values: Object.fromEntries(e.values.map((v) => [v.gql, { value: v.gql }])) })));
+    if (!t)
+      enumTypes.set(
+        e,
+        (t = new GraphQLEnumType({
+          name: e.name,
+          values: Object.fromEntries(e.values.map((v) => [v.gql, { value: v.gql }])),
+        })),
+      );
     return t;
   };
   const baseType = (b: ScalarName | EnumModel) => (typeof b === "string" ? scalar(b) : enumType(b));
@@ -84,13 +91,20 @@ export function buildSchema(model: ApiModel): GraphQLSchema {
       else if (["like", "ilike", "regex", "iregex", "startsWith"].includes(op)) fields[op] = { type: GraphQLString };
       else fields[op] = { type: element };
     }
-    f = new GraphQLInputObjectType({ name, description: `Boolean expression comparing fields on type "${name.replace(/(List)?Filter$/, "")}"`, fields });
+    f = new GraphQLInputObjectType({
+      name,
+      description: `Boolean expression comparing fields on type "${name.replace(/(List)?Filter$/, "")}"`,
+      fields,
+    });
     filters.set(name, f);
     return f;
   };
   const idFilter = () => filterType("IDFilter", GraphQLID, false);
 
-  const nodeInterface = new GraphQLInterfaceType({ name: "Node", fields: { nodeId: { type: nn(GraphQLID), description: "Retrieves a record by `ID`" } } });
+  const nodeInterface = new GraphQLInterfaceType({
+    name: "Node",
+    fields: { nodeId: { type: nn(GraphQLID), description: "Retrieves a record by `ID`" } },
+  });
   const pageInfo = new GraphQLObjectType({
     name: "PageInfo",
     fields: {
@@ -119,8 +133,15 @@ export function buildSchema(model: ApiModel): GraphQLSchema {
     last: { type: GraphQLInt, description: "Query the last `n` records in the collection" },
     before: { type: scalar("Cursor"), description: "Query values in the collection before the provided cursor" },
     after: { type: scalar("Cursor"), description: "Query values in the collection after the provided cursor" },
-    offset: { type: GraphQLInt, description: "Skip n values from the after cursor. Alternative to cursor pagination. Backward pagination not supported." },
-    filter: { type: types.get(t)!.filter, description: "Filters to apply to the results set when querying from the collection" },
+    offset: {
+      type: GraphQLInt,
+      description:
+        "Skip n values from the after cursor. Alternative to cursor pagination. Backward pagination not supported.",
+    },
+    filter: {
+      type: types.get(t)!.filter,
+      description: "Filters to apply to the results set when querying from the collection",
+    },
     orderBy: { type: list(nn(types.get(t)!.orderBy)), description: "Sort order to apply to the collection" },
   });
 
@@ -134,8 +155,10 @@ export function buildSchema(model: ApiModel): GraphQLSchema {
       fields: () => {
         const fields: GraphQLFieldConfigMap<unknown, unknown> = {};
         for (const [name, f] of t.fields) {
-          if (f.kind === "nodeId") fields[name] = { type: nn(GraphQLID), description: "Globally Unique Record Identifier" };
-          else if (f.kind === "column") fields[name] = { type: f.column.nonNull ? nn(valueOut(f.column.type)) : valueOut(f.column.type) };
+          if (f.kind === "nodeId")
+            fields[name] = { type: nn(GraphQLID), description: "Globally Unique Record Identifier" };
+          else if (f.kind === "column")
+            fields[name] = { type: f.column.nonNull ? nn(valueOut(f.column.type)) : valueOut(f.column.type) };
           else if (f.kind === "relation") {
             const r = f.relation;
             const target = types.get(r.target)!;
@@ -151,13 +174,23 @@ export function buildSchema(model: ApiModel): GraphQLSchema {
         return fields;
       },
     });
-    tt.edge = new GraphQLObjectType({ name: `${t.typeName}Edge`, fields: () => ({ cursor: { type: nn(GraphQLString) }, node: { type: nn(tt.node) } }) });
+    tt.edge = new GraphQLObjectType({
+      name: `${t.typeName}Edge`,
+      fields: () => ({ cursor: { type: nn(GraphQLString) }, node: { type: nn(tt.node) } }),
+    });
     tt.connection = new GraphQLObjectType({
       name: `${t.typeName}Connection`,
       fields: () => ({
         edges: { type: nn(list(nn(tt.edge))) },
         pageInfo: { type: nn(pageInfo) },
-        ...(t.totalCount ? { totalCount: { type: nn(GraphQLInt), description: "The total number of records matching the `filter` criteria" } } : {}),
+        ...(t.totalCount
+          ? {
+              totalCount: {
+                type: nn(GraphQLInt),
+                description: "The total number of records matching the `filter` criteria",
+              },
+            }
+          : {}),
       }),
     });
     tt.filter = new GraphQLInputObjectType({
@@ -171,8 +204,16 @@ export function buildSchema(model: ApiModel): GraphQLSchema {
           fields[c.field] = { type: filterType(c.filterType, el, c.type.list) };
         }
         fields.nodeId = { type: idFilter() };
-        if (t.logical.and) fields.and = { type: list(nn(tt.filter)), description: "Returns true only if all its inner filters are true, otherwise returns false" };
-        if (t.logical.or) fields.or = { type: list(nn(tt.filter)), description: "Returns true if at least one of its inner filters is true, otherwise returns false" };
+        if (t.logical.and)
+          fields.and = {
+            type: list(nn(tt.filter)),
+            description: "Returns true only if all its inner filters are true, otherwise returns false",
+          };
+        if (t.logical.or)
+          fields.or = {
+            type: list(nn(tt.filter)),
+            description: "Returns true if at least one of its inner filters is true, otherwise returns false",
+          };
         if (t.logical.not) fields.not = { type: tt.filter, description: "Negates a filter" };
         return fields;
       },
@@ -181,9 +222,16 @@ export function buildSchema(model: ApiModel): GraphQLSchema {
       name: `${t.typeName}OrderBy`,
       fields: () => Object.fromEntries(t.columns.filter((c) => c.orderable).map((c) => [c.field, { type: direction }])),
     });
-    const inputFields = (cols: TableModel["columns"]) => () => Object.fromEntries(cols.map((c) => [c.field, { type: valueOut(c.type) as GraphQLInputType }]));
-    tt.insertInput = new GraphQLInputObjectType({ name: `${t.typeName}InsertInput`, fields: inputFields(t.insertColumns) });
-    tt.updateInput = new GraphQLInputObjectType({ name: `${t.typeName}UpdateInput`, fields: inputFields(t.updateColumns) });
+    const inputFields = (cols: TableModel["columns"]) => () =>
+      Object.fromEntries(cols.map((c) => [c.field, { type: valueOut(c.type) as GraphQLInputType }]));
+    tt.insertInput = new GraphQLInputObjectType({
+      name: `${t.typeName}InsertInput`,
+      fields: inputFields(t.insertColumns),
+    });
+    tt.updateInput = new GraphQLInputObjectType({
+      name: `${t.typeName}UpdateInput`,
+      fields: inputFields(t.updateColumns),
+    });
     const response = (kind: string) =>
       new GraphQLObjectType({
         name: `${t.typeName}${kind}Response`,
@@ -198,25 +246,56 @@ export function buildSchema(model: ApiModel): GraphQLSchema {
   }
 
   const queryFields: GraphQLFieldConfigMap<unknown, unknown> = {
-    node: { type: nodeInterface, args: { nodeId: { type: nn(GraphQLID), description: "The record's `ID`" } }, description: "Retrieve a record by its `ID`" },
+    node: {
+      type: nodeInterface,
+      args: { nodeId: { type: nn(GraphQLID), description: "The record's `ID`" } },
+      description: "Retrieve a record by its `ID`",
+    },
   };
   for (const [name, q] of model.queryFields) {
-    queryFields[name] = { type: nn(types.get(q.table)!.connection), args: connectionArgs(q.table), description: `A pagable collection of type \`${q.table.typeName}\`` };
+    queryFields[name] = {
+      type: nn(types.get(q.table)!.connection),
+      args: connectionArgs(q.table),
+      description: `A pagable collection of type \`${q.table.typeName}\``,
+    };
   }
   const mutationFields: GraphQLFieldConfigMap<unknown, unknown> = {};
   for (const [name, m] of model.mutationFields) {
     const tt = types.get(m.table)!;
-    const filterArg = { type: tt.filter, description: "Restricts the mutation's impact to records matching the criteria" };
-    const atMostArg = { type: nn(GraphQLInt), defaultValue: 1, description: "The maximum number of records in the collection permitted to be affected" };
-    if (m.kind === "insert") mutationFields[name] = { type: tt.insertResponse, args: { objects: { type: nn(list(nn(tt.insertInput))) } } };
-    else if (m.kind === "update") mutationFields[name] = { type: nn(tt.updateResponse), args: { set: { type: nn(tt.updateInput) }, filter: filterArg, atMost: atMostArg } };
+    const filterArg = {
+      type: tt.filter,
+      description: "Restricts the mutation's impact to records matching the criteria",
+    };
+    const atMostArg = {
+      type: nn(GraphQLInt),
+      defaultValue: 1,
+      description: "The maximum number of records in the collection permitted to be affected",
+    };
+    if (m.kind === "insert")
+      mutationFields[name] = { type: tt.insertResponse, args: { objects: { type: nn(list(nn(tt.insertInput))) } } };
+    else if (m.kind === "update")
+      mutationFields[name] = {
+        type: nn(tt.updateResponse),
+        args: { set: { type: nn(tt.updateInput) }, filter: filterArg, atMost: atMostArg },
+      };
     else mutationFields[name] = { type: nn(tt.deleteResponse), args: { filter: filterArg, atMost: atMostArg } };
   }
   // pg_graphql sorts Query and Mutation fields by name.
-  const sorted = (m: GraphQLFieldConfigMap<unknown, unknown>) => Object.fromEntries(Object.entries(m).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const sorted = (m: GraphQLFieldConfigMap<unknown, unknown>) =>
+    Object.fromEntries(Object.entries(m).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   return new GraphQLSchema({
-    query: new GraphQLObjectType({ name: "Query", description: "The root type for querying data", fields: sorted(queryFields) }),
-    mutation: Object.keys(mutationFields).length ? new GraphQLObjectType({ name: "Mutation", description: "The root type for creating and mutating data", fields: sorted(mutationFields) }) : undefined,
+    query: new GraphQLObjectType({
+      name: "Query",
+      description: "The root type for querying data",
+      fields: sorted(queryFields),
+    }),
+    mutation: Object.keys(mutationFields).length
+      ? new GraphQLObjectType({
+          name: "Mutation",
+          description: "The root type for creating and mutating data",
+          fields: sorted(mutationFields),
+        })
+      : undefined,
     types: [...types.values()].map((t) => t.node),
   });
 }

@@ -18,7 +18,8 @@ export function qualified(schema: string, name: string): string {
  * compromised value could not smuggle SQL.
  */
 export function castType(sqlType: string): string {
-  if (!/^[A-Za-z0-9_ ."[\](),]+$/.test(sqlType) || /;|--|\/\*/.test(sqlType)) throw new Error(`unexpected type name ${JSON.stringify(sqlType)}`);
+  if (!/^[A-Za-z0-9_ ."[\](),]+$/.test(sqlType) || /;|--|\/\*/.test(sqlType))
+    throw new Error(`unexpected type name ${JSON.stringify(sqlType)}`);
   return sqlType;
 }
 

@@ -100,7 +100,8 @@ export function scalarText(type: ScalarName | EnumModel, v: unknown, maxLength?:
     case "String":
       if (typeof v !== "string") throw invalid();
       // pg_graphql checks varchar(n) limits in bytes.
-      if (maxLength != null && Buffer.byteLength(v, "utf8") > maxLength) throw new GqlError(`Invalid input for String type. Maximum character length ${maxLength}`);
+      if (maxLength != null && Buffer.byteLength(v, "utf8") > maxLength)
+        throw new GqlError(`Invalid input for String type. Maximum character length ${maxLength}`);
       return v;
     case "Opaque":
       if (typeof v === "string") return v;

@@ -16,7 +16,8 @@ import { defineRoute, type RouteDef } from "../router";
 import type { ProjectRecord } from "../state";
 import { projectSettings, type CustomHostnameRecord } from "../settings/store";
 
-export type HostnameStatus = "1_not_started" | "2_initiated" | "3_challenge_verified" | "4_origin_setup_completed" | "5_services_reconfigured";
+export type HostnameStatus =
+  "1_not_started" | "2_initiated" | "3_challenge_verified" | "4_origin_setup_completed" | "5_services_reconfigured";
 
 export const HostnameMessages = {
   none: "No custom hostname configuration found.",

@@ -17,7 +17,12 @@ export function sqlErrorMessage(err: SqlError): string {
   return text;
 }
 
-async function run(db: ProjectDatabase, sql: string, params: unknown[] | undefined, readOnly: boolean): Promise<QueryResult | undefined> {
+async function run(
+  db: ProjectDatabase,
+  sql: string,
+  params: unknown[] | undefined,
+  readOnly: boolean,
+): Promise<QueryResult | undefined> {
   // Parameters need the extended protocol (one statement); scripts need the simple one.
   const go = async (x: { query: ProjectDatabase["query"]; exec: ProjectDatabase["exec"] }) =>
     params && params.length > 0 ? x.query(sql, params) : (await x.exec(sql)).at(-1);
@@ -37,7 +42,8 @@ export const databaseRoutes: RouteDef[] = [
       const p = app.requireProject(params.ref);
       const status = app.status(p);
       if (status === "GOING_DOWN") throw new ApiError(400, Messages.resourceRemoved);
-      if (status !== "ACTIVE_HEALTHY") throw new ApiError(400, `Project is not ready to run queries: its status is ${status}.`);
+      if (status !== "ACTIVE_HEALTHY")
+        throw new ApiError(400, `Project is not ready to run queries: its status is ${status}.`);
       try {
         const db = await app.db.forProject(p.ref);
         const result = await run(db, body.query, body.parameters, body.read_only ?? false);

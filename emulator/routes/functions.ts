@@ -23,7 +23,8 @@ const OCTET_STREAM = "application/octet-stream";
 
 export const FunctionMessages = {
   notFound: "Function not found",
-  duplicated: (slug: string) => `Duplicated function slug: a function with the slug "${slug}" already exists in this project.`,
+  duplicated: (slug: string) =>
+    `Duplicated function slug: a function with the slug "${slug}" already exists in this project.`,
   emptyBody: "body should not be empty",
 } as const;
 
@@ -119,10 +120,12 @@ function create(app: EmulatorContext, ref: string, q: FunctionQuery, upload: Upl
   const slug = json?.slug ?? q.slug;
   // A raw upload carries no name of its own; the slug stands in, as the CLI sends both anyway.
   const name = json?.name ?? q.name ?? (upload.code ? slug : undefined);
-  const code = upload.code ?? (json?.body ? { bytes: Buffer.from(json.body, "utf8"), contentType: SOURCE_TYPE } : undefined);
+  const code =
+    upload.code ?? (json?.body ? { bytes: Buffer.from(json.body, "utf8"), contentType: SOURCE_TYPE } : undefined);
   const checked = parseOr400(NewFunction, { slug, name, hasCode: code !== undefined });
   if (!code) throw new ApiError(400, FunctionMessages.emptyBody); // already rejected above; narrows the type
-  if (settings.functions.some((f) => f.slug === checked.slug)) throw new ApiError(400, FunctionMessages.duplicated(checked.slug));
+  if (settings.functions.some((f) => f.slug === checked.slug))
+    throw new ApiError(400, FunctionMessages.duplicated(checked.slug));
   const now = app.clock.now();
   const f: FunctionRecord = {
     id: randomUUID(),
@@ -162,7 +165,8 @@ function update(app: EmulatorContext, ref: string, slug: string, q: FunctionQuer
   if (q.entrypoint_path !== undefined) f.entrypointPath = q.entrypoint_path;
   if (q.import_map_path !== undefined) f.importMapPath = q.import_map_path;
   const code =
-    upload.code ?? (json?.body !== undefined ? { bytes: Buffer.from(json.body, "utf8"), contentType: SOURCE_TYPE } : undefined);
+    upload.code ??
+    (json?.body !== undefined ? { bytes: Buffer.from(json.body, "utf8"), contentType: SOURCE_TYPE } : undefined);
   if (code && code.bytes.length === 0) throw new ApiError(400, FunctionMessages.emptyBody);
   // The version counts code changes only: a settings-only PATCH (name, verify_jwt, paths) keeps it,
   // as does re-uploading identical bytes. The reference leaves this open; counting deploys of new
@@ -202,13 +206,19 @@ export const functionRoutes: RouteDef[] = [
   defineRoute({
     method: "GET",
     path: "/v1/projects/{ref}/functions",
-    handler: ({ app, params }) => ({ status: 200, body: projectSettings(app, params.ref).settings.functions.map(functionView) }),
+    handler: ({ app, params }) => ({
+      status: 200,
+      body: projectSettings(app, params.ref).settings.functions.map(functionView),
+    }),
   }),
   defineRoute({
     method: "POST",
     path: "/v1/projects/{ref}/functions",
     query: FunctionQuery,
-    handler: (ctx) => ({ status: 201, body: functionView(create(ctx.app, ctx.params.ref, ctx.query, readUpload(ctx))) }),
+    handler: (ctx) => ({
+      status: 201,
+      body: functionView(create(ctx.app, ctx.params.ref, ctx.query, readUpload(ctx))),
+    }),
   }),
   defineRoute({
     method: "GET",

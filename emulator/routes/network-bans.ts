@@ -27,7 +27,10 @@ export const networkBanRoutes: RouteDef[] = [
     method: "POST",
     path: "/v1/projects/{ref}/network-bans/retrieve",
     // A POST that only reads; every POST of the service answers 201.
-    handler: ({ app, params }) => ({ status: 201, body: { banned_ipv4_addresses: [...projectSettings(app, params.ref).settings.bannedIpv4] } }),
+    handler: ({ app, params }) => ({
+      status: 201,
+      body: { banned_ipv4_addresses: [...projectSettings(app, params.ref).settings.bannedIpv4] },
+    }),
   }),
   defineRoute({
     method: "DELETE",

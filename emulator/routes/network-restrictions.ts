@@ -33,7 +33,10 @@ function sameConfig(a: CidrConfig, b: CidrConfig): boolean {
   return norm(a.dbAllowedCidrs) === norm(b.dbAllowedCidrs) && norm(a.dbAllowedCidrsV6) === norm(b.dbAllowedCidrsV6);
 }
 
-const copy = (c: CidrConfig): CidrConfig => ({ dbAllowedCidrs: [...c.dbAllowedCidrs], dbAllowedCidrsV6: [...c.dbAllowedCidrsV6] });
+const copy = (c: CidrConfig): CidrConfig => ({
+  dbAllowedCidrs: [...c.dbAllowedCidrs],
+  dbAllowedCidrsV6: [...c.dbAllowedCidrsV6],
+});
 
 /** Promotes a pending config whose deadline has passed, so later changes start from what is in force. */
 function settle(r: NetworkRestrictionsRecord, nowMs: number): void {
@@ -46,7 +49,8 @@ function settle(r: NetworkRestrictionsRecord, nowMs: number): void {
 
 export function restrictionsView(app: EmulatorContext, r: NetworkRestrictionsRecord) {
   const now = app.clock.now();
-  const stamp = (key: "updated_at" | "applied_at", ms: number | undefined) => (ms === undefined ? {} : { [key]: app.clock.iso(ms) });
+  const stamp = (key: "updated_at" | "applied_at", ms: number | undefined) =>
+    ms === undefined ? {} : { [key]: app.clock.iso(ms) };
   if (r.pending && now < r.pending.appliesAtMs) {
     return {
       entitlement: "allowed",
@@ -71,7 +75,10 @@ export const networkRestrictionRoutes: RouteDef[] = [
   defineRoute({
     method: "GET",
     path: "/v1/projects/{ref}/network-restrictions",
-    handler: ({ app, params }) => ({ status: 200, body: restrictionsView(app, projectSettings(app, params.ref).settings.restrictions) }),
+    handler: ({ app, params }) => ({
+      status: 200,
+      body: restrictionsView(app, projectSettings(app, params.ref).settings.restrictions),
+    }),
   }),
   defineRoute({
     method: "POST",
@@ -79,7 +86,10 @@ export const networkRestrictionRoutes: RouteDef[] = [
     body: ApplyRestrictions,
     handler: ({ app, params, body }) => {
       const { settings } = projectSettings(app, params.ref);
-      const requested: CidrConfig = { dbAllowedCidrs: body.dbAllowedCidrs ?? [], dbAllowedCidrsV6: body.dbAllowedCidrsV6 ?? [] };
+      const requested: CidrConfig = {
+        dbAllowedCidrs: body.dbAllowedCidrs ?? [],
+        dbAllowedCidrsV6: body.dbAllowedCidrsV6 ?? [],
+      };
       checkCidrs(requested);
       const r = settings.restrictions;
       const now = app.clock.now();

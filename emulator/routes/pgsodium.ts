@@ -13,7 +13,10 @@ export const pgsodiumRoutes: RouteDef[] = [
   defineRoute({
     method: "GET",
     path: "/v1/projects/{ref}/pgsodium",
-    handler: ({ app, params }) => ({ status: 200, body: { root_key: projectSettings(app, params.ref).settings.rootKey } }),
+    handler: ({ app, params }) => ({
+      status: 200,
+      body: { root_key: projectSettings(app, params.ref).settings.rootKey },
+    }),
   }),
   defineRoute({
     method: "PUT",

@@ -11,18 +11,53 @@ import type { ProjectRecord } from "../state";
 const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 
 export const REGIONS = [
-  "us-east-1", "us-east-2", "us-west-1", "us-west-2", "ap-east-1", "ap-southeast-1", "ap-northeast-1", "ap-northeast-2",
-  "ap-southeast-2", "eu-west-1", "eu-west-2", "eu-west-3", "eu-north-1", "eu-central-1", "eu-central-2", "ca-central-1",
-  "ap-south-1", "sa-east-1",
+  "us-east-1",
+  "us-east-2",
+  "us-west-1",
+  "us-west-2",
+  "ap-east-1",
+  "ap-southeast-1",
+  "ap-northeast-1",
+  "ap-northeast-2",
+  "ap-southeast-2",
+  "eu-west-1",
+  "eu-west-2",
+  "eu-west-3",
+  "eu-north-1",
+  "eu-central-1",
+  "eu-central-2",
+  "ca-central-1",
+  "ap-south-1",
+  "sa-east-1",
 ] as const;
 
 /** Where a smart region group places a new project. */
-export const SMART_GROUPS: Record<string, string> = { americas: "us-east-1", emea: "eu-central-1", apac: "ap-southeast-1" };
+export const SMART_GROUPS: Record<string, string> = {
+  americas: "us-east-1",
+  emea: "eu-central-1",
+  apac: "ap-southeast-1",
+};
 
 export const INSTANCE_SIZES = [
-  "nano", "micro", "small", "medium", "large", "xlarge", "2xlarge", "4xlarge", "8xlarge", "12xlarge", "16xlarge", "24xlarge",
-  "24xlarge_optimized_memory", "24xlarge_optimized_cpu", "24xlarge_high_memory", "48xlarge", "48xlarge_optimized_memory",
-  "48xlarge_optimized_cpu", "48xlarge_high_memory",
+  "nano",
+  "micro",
+  "small",
+  "medium",
+  "large",
+  "xlarge",
+  "2xlarge",
+  "4xlarge",
+  "8xlarge",
+  "12xlarge",
+  "16xlarge",
+  "24xlarge",
+  "24xlarge_optimized_memory",
+  "24xlarge_optimized_cpu",
+  "24xlarge_high_memory",
+  "48xlarge",
+  "48xlarge_optimized_memory",
+  "48xlarge_optimized_cpu",
+  "48xlarge_high_memory",
 ] as const;
 
 const isRegion = (r: string) => (REGIONS as readonly string[]).includes(r);
@@ -44,17 +79,31 @@ const CreateProject = z
     template_url: z.string().optional(),
   })
   .superRefine((b, ctx) => {
-    if (!b.organization_slug && !b.organization_id) ctx.addIssue({ code: "custom", message: "organization_slug should not be empty" });
+    if (!b.organization_slug && !b.organization_id)
+      ctx.addIssue({ code: "custom", message: "organization_slug should not be empty" });
     if (b.organization_slug && b.organization_id && b.organization_slug !== b.organization_id)
-      ctx.addIssue({ code: "custom", message: "organization_id and organization_slug must name the same organization" });
-    if (b.region && b.region_selection) ctx.addIssue({ code: "custom", message: "Only one of region or region_selection can be specified." });
+      ctx.addIssue({
+        code: "custom",
+        message: "organization_id and organization_slug must name the same organization",
+      });
+    if (b.region && b.region_selection)
+      ctx.addIssue({ code: "custom", message: "Only one of region or region_selection can be specified." });
   });
 
 const UpdateProject = z.strictObject({ name: z.string().min(1).max(256) });
 
 const ApiKeysQuery = z.object({ reveal: z.enum(["true", "false"]).optional() });
 
-export const HEALTH_SERVICES = ["auth", "db", "db_postgres_user", "pooler", "realtime", "rest", "storage", "pg_bouncer"] as const;
+export const HEALTH_SERVICES = [
+  "auth",
+  "db",
+  "db_postgres_user",
+  "pooler",
+  "realtime",
+  "rest",
+  "storage",
+  "pg_bouncer",
+] as const;
 
 /** `services` repeats (services=db&services=auth); the route reads it from the raw search params. */
 const HealthQuery = z.object({ timeout_ms: z.coerce.number().int().min(0).max(10_000).optional() });
@@ -80,7 +129,12 @@ export async function projectView(app: EmulatorContext, p: ProjectRecord): Promi
   };
   if (status !== "COMING_UP") {
     const version = await app.db.engineVersion();
-    view.database = { host: `db.${p.ref}.supabase.co`, version, postgres_engine: version.split(".")[0], release_channel: "ga" };
+    view.database = {
+      host: `db.${p.ref}.supabase.co`,
+      version,
+      postgres_engine: version.split(".")[0],
+      release_channel: "ga",
+    };
   }
   return view;
 }
@@ -98,7 +152,10 @@ export const projectRoutes: RouteDef[] = [
   defineRoute({
     method: "GET",
     path: "/v1/projects",
-    handler: async ({ app }) => ({ status: 200, body: await Promise.all(app.projects().map((p) => projectView(app, p))) }),
+    handler: async ({ app }) => ({
+      status: 200,
+      body: await Promise.all(app.projects().map((p) => projectView(app, p))),
+    }),
   }),
   defineRoute({
     method: "POST",
@@ -108,7 +165,13 @@ export const projectRoutes: RouteDef[] = [
     handler: async ({ app, body }) => {
       const slug = (body.organization_slug ?? body.organization_id) as string;
       if (!app.store.organization(slug)) throw new ApiError(404, Messages.organizationNotFound);
-      const region = body.region ?? (body.region_selection ? (body.region_selection.type === "specific" ? body.region_selection.code : SMART_GROUPS[body.region_selection.code]) : SMART_GROUPS.americas);
+      const region =
+        body.region ??
+        (body.region_selection
+          ? body.region_selection.type === "specific"
+            ? body.region_selection.code
+            : SMART_GROUPS[body.region_selection.code]
+          : SMART_GROUPS.americas);
       const dbPassHash = await hashPassword(body.db_pass);
       const now = app.clock.now();
       const data = app.store.data;
@@ -175,16 +238,27 @@ export const projectRoutes: RouteDef[] = [
       const services = search.getAll("services").flatMap((s) => s.split(","));
       if (services.length === 0) throw new ApiError(400, "services should not be empty");
       const unknown = services.filter((s) => !(HEALTH_SERVICES as readonly string[]).includes(s));
-      if (unknown.length) throw new ApiError(400, `each value in services must be one of the following values: ${HEALTH_SERVICES.join(", ")}`);
+      if (unknown.length)
+        throw new ApiError(
+          400,
+          `each value in services must be one of the following values: ${HEALTH_SERVICES.join(", ")}`,
+        );
       const status = app.status(p);
-      const health = status === "ACTIVE_HEALTHY" ? "ACTIVE_HEALTHY" : status === "COMING_UP" ? "COMING_UP" : "UNHEALTHY";
-      return { status: 200, body: services.map((name) => ({ name, healthy: health === "ACTIVE_HEALTHY", status: health })) };
+      const health =
+        status === "ACTIVE_HEALTHY" ? "ACTIVE_HEALTHY" : status === "COMING_UP" ? "COMING_UP" : "UNHEALTHY";
+      return {
+        status: 200,
+        body: services.map((name) => ({ name, healthy: health === "ACTIVE_HEALTHY", status: health })),
+      };
     },
   }),
   defineRoute({
     method: "GET",
     path: "/v1/projects/{ref}/api-keys",
     query: ApiKeysQuery,
-    handler: ({ app, params, query }) => ({ status: 200, body: apiKeyList(app.requireProject(params.ref), query.reveal === "true") }),
+    handler: ({ app, params, query }) => ({
+      status: 200,
+      body: apiKeyList(app.requireProject(params.ref), query.reveal === "true"),
+    }),
   }),
 ];

@@ -16,8 +16,16 @@ export const typesRoutes: RouteDef[] = [
       const p = requireLiveProject(app, params.ref);
       const status = app.status(p);
       // Like database/query: there is no database to read before provisioning ends.
-      if (status !== "ACTIVE_HEALTHY") throw new ApiError(400, `Project is not ready to generate types: its status is ${status}.`);
-      const schemas = [...new Set((query.included_schemas ?? "public").split(",").map((s) => s.trim()).filter(Boolean))];
+      if (status !== "ACTIVE_HEALTHY")
+        throw new ApiError(400, `Project is not ready to generate types: its status is ${status}.`);
+      const schemas = [
+        ...new Set(
+          (query.included_schemas ?? "public")
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean),
+        ),
+      ];
       const db = await app.db.forProject(p.ref);
       return { status: 200, body: { types: await generateTypescript(db, schemas.length > 0 ? schemas : ["public"]) } };
     },

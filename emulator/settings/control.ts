@@ -35,7 +35,8 @@ export const settingsControlRoutes: RouteDef[] = [
     handler: ({ app, params, body }) => {
       const { settings } = projectSettings(app, params.ref);
       checkIpv4List(body.ipv4_addresses);
-      for (const address of body.ipv4_addresses) if (!settings.bannedIpv4.includes(address)) settings.bannedIpv4.push(address);
+      for (const address of body.ipv4_addresses)
+        if (!settings.bannedIpv4.includes(address)) settings.bannedIpv4.push(address);
       app.store.commit();
       return { status: 200, body: { banned_ipv4_addresses: [...settings.bannedIpv4] } };
     },

@@ -90,7 +90,10 @@ export interface ProjectSettingsRecord {
 }
 
 /** A new project allows every address, already applied (as a fresh staging project read). */
-export const ALLOW_ALL: Readonly<CidrConfig> = Object.freeze({ dbAllowedCidrs: ["0.0.0.0/0"], dbAllowedCidrsV6: ["::/0"] });
+export const ALLOW_ALL: Readonly<CidrConfig> = Object.freeze({
+  dbAllowedCidrs: ["0.0.0.0/0"],
+  dbAllowedCidrsV6: ["::/0"],
+});
 
 function newSettings(): ProjectSettingsRecord {
   return {
@@ -98,7 +101,9 @@ function newSettings(): ProjectSettingsRecord {
     functions: [],
     rootKey: randomBytes(32).toString("hex"),
     bannedIpv4: [],
-    restrictions: { config: { dbAllowedCidrs: [...ALLOW_ALL.dbAllowedCidrs], dbAllowedCidrsV6: [...ALLOW_ALL.dbAllowedCidrsV6] } },
+    restrictions: {
+      config: { dbAllowedCidrs: [...ALLOW_ALL.dbAllowedCidrs], dbAllowedCidrsV6: [...ALLOW_ALL.dbAllowedCidrsV6] },
+    },
   };
 }
 
@@ -127,7 +132,10 @@ export function requireLiveProject(app: EmulatorContext, ref: string): ProjectRe
 }
 
 /** Both of the above, for handlers that only need the settings. */
-export function projectSettings(app: EmulatorContext, ref: string): { project: ProjectRecord; settings: ProjectSettingsRecord } {
+export function projectSettings(
+  app: EmulatorContext,
+  ref: string,
+): { project: ProjectRecord; settings: ProjectSettingsRecord } {
   const project = requireLiveProject(app, ref);
   return { project, settings: settingsOf(app, project) };
 }

@@ -26,7 +26,11 @@ export function quickstart() {
   });
   const ref = project.ref;
 
-  new supabase.Secret("api-token", { projectRef: ref, name: "API_TOKEN", value: config.getSecret("apiToken") ?? "change-me" });
+  new supabase.Secret("api-token", {
+    projectRef: ref,
+    name: "API_TOKEN",
+    value: config.getSecret("apiToken") ?? "change-me",
+  });
   new supabase.Secrets("settings", { projectRef: ref, secrets: { GREETING: "hello", LOG_LEVEL: "info" } });
   const hello = new supabase.Function("hello", {
     projectRef: ref,
@@ -42,7 +46,11 @@ export function quickstart() {
     activationTimeoutSeconds: 120,
   });
   const rootKey = new supabase.Pgsodium("root-key", { projectRef: ref });
-  new supabase.NetworkRestriction("network", { projectRef: ref, dbAllowedCidrs: ["203.0.113.0/24", "198.51.100.7/32"], dbAllowedCidrsV6: ["2001:db8::/48"] });
+  new supabase.NetworkRestriction("network", {
+    projectRef: ref,
+    dbAllowedCidrs: ["203.0.113.0/24", "198.51.100.7/32"],
+    dbAllowedCidrsV6: ["2001:db8::/48"],
+  });
 
   // Schema first, then the reference data that lives in it.
   const plansTable = new supabase.DatabaseMigration("plans-table", {

@@ -1,12 +1,7 @@
 /**
  * Public entry of the management client (`supabase-pulumi/client`).
  */
-export {
-  ManagementClient,
-  getManagementClient,
-  withUnknownOutcome,
-  isUnknownOutcome,
-} from "./management";
+export { ManagementClient, getManagementClient, withUnknownOutcome, isUnknownOutcome } from "./management";
 export type {
   ManagementClientOptions,
   RequestOptions,
@@ -28,7 +23,14 @@ export {
   defaultBucketKey,
   defaultUserAgent,
 } from "../http";
-export type { DispatcherOptions, SharedDispatcherOptions, RetryOptions, RateLimitOptions, BucketKeyFn, AttemptInfo } from "../http";
+export type {
+  DispatcherOptions,
+  SharedDispatcherOptions,
+  RetryOptions,
+  RateLimitOptions,
+  BucketKeyFn,
+  AttemptInfo,
+} from "../http";
 export { SupabaseError, ApiError, NetworkError, isNotFound, redact } from "../errors";
 export type { ErrorCode } from "../errors";
 

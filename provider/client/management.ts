@@ -181,7 +181,13 @@ export class ManagementClient {
 
     const onAttempt = this.#onResponse
       ? (a: AttemptInfo) => {
-          const info: ResponseInfo = { method: a.method, path: shown, status: a.status, attempt: a.attempt, durationMs: a.durationMs };
+          const info: ResponseInfo = {
+            method: a.method,
+            path: shown,
+            status: a.status,
+            attempt: a.attempt,
+            durationMs: a.durationMs,
+          };
           if (a.errorCode !== undefined) info.errorCode = a.errorCode;
           this.#onResponse?.(info);
         }
@@ -217,7 +223,12 @@ export class ManagementClient {
   }
 
   /** A JSON call validated by `schema`; a body of the wrong shape is an ApiError carrying the status. */
-  async #typed<S extends z.ZodType>(schema: S, method: HttpMethod, path: string, options: RequestOptions = {}): Promise<z.output<S>> {
+  async #typed<S extends z.ZodType>(
+    schema: S,
+    method: HttpMethod,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<z.output<S>> {
     const res = await this.#send(method, path, options);
     const value = parseJsonBody(method, res.path, res.status, res.headers, res.body.toString("utf8"));
     const parsed = schema.safeParse(value);
@@ -352,7 +363,11 @@ export class ManagementClient {
 
   /** Upserts secrets (201, empty body). Upserting the same values again has the same effect: retryable. */
   async upsertSecrets(ref: string, secrets: Array<{ name: string; value: string }>): Promise<void> {
-    await this.request("POST", `/v1/projects/${enc(ref)}/secrets`, { body: secrets, expect: "empty", idempotent: true });
+    await this.request("POST", `/v1/projects/${enc(ref)}/secrets`, {
+      body: secrets,
+      expect: "empty",
+      idempotent: true,
+    });
   }
 
   /** Deletes the named secrets (200; empty or `{}`). */
@@ -364,7 +379,9 @@ export class ManagementClient {
 
   async getTypescriptTypes(ref: string, includedSchemas?: string[]): Promise<string> {
     const r = await this.#typed(typescriptTypesSchema, "GET", `/v1/projects/${enc(ref)}/types/typescript`, {
-      query: { included_schemas: includedSchemas && includedSchemas.length > 0 ? includedSchemas.join(",") : undefined },
+      query: {
+        included_schemas: includedSchemas && includedSchemas.length > 0 ? includedSchemas.join(",") : undefined,
+      },
     });
     return r.types;
   }
@@ -385,7 +402,11 @@ export class ManagementClient {
    * settings also as query parameters, as the seed says). Not idempotent: an
    * existing slug answers 400 "Duplicated function slug".
    */
-  createFunction(ref: string, settings: FunctionSettings & { slug: string; name: string }, source: string): Promise<EdgeFunction> {
+  createFunction(
+    ref: string,
+    settings: FunctionSettings & { slug: string; name: string },
+    source: string,
+  ): Promise<EdgeFunction> {
     return this.#typed(functionSchema, "POST", `/v1/projects/${enc(ref)}/functions`, {
       query: functionQuery(settings),
       body: { slug: settings.slug, name: settings.name, body: source, verify_jwt: settings.verify_jwt },
@@ -434,7 +455,9 @@ export class ManagementClient {
 
   /** Asks the service to check DNS again. Only reads DNS: retryable. */
   reverifyCustomHostname(ref: string): Promise<CustomHostname> {
-    return this.#typed(customHostnameSchema, "POST", `/v1/projects/${enc(ref)}/custom-hostname/reverify`, { idempotent: true });
+    return this.#typed(customHostnameSchema, "POST", `/v1/projects/${enc(ref)}/custom-hostname/reverify`, {
+      idempotent: true,
+    });
   }
 
   activateCustomHostname(ref: string): Promise<CustomHostname> {
@@ -460,11 +483,16 @@ export class ManagementClient {
 
   /** Reads the bans (a POST that only reads: retryable). */
   getNetworkBans(ref: string): Promise<NetworkBans> {
-    return this.#typed(networkBansSchema, "POST", `/v1/projects/${enc(ref)}/network-bans/retrieve`, { idempotent: true });
+    return this.#typed(networkBansSchema, "POST", `/v1/projects/${enc(ref)}/network-bans/retrieve`, {
+      idempotent: true,
+    });
   }
 
   async removeNetworkBans(ref: string, ipv4Addresses: string[]): Promise<void> {
-    await this.request("DELETE", `/v1/projects/${enc(ref)}/network-bans`, { body: { ipv4_addresses: ipv4Addresses }, expect: "empty" });
+    await this.request("DELETE", `/v1/projects/${enc(ref)}/network-bans`, {
+      body: { ipv4_addresses: ipv4Addresses },
+      expect: "empty",
+    });
   }
 
   // Network restrictions
@@ -474,7 +502,10 @@ export class ManagementClient {
   }
 
   /** Replaces the whole config. Applying the same config twice has the same effect: retryable. */
-  applyNetworkRestrictions(ref: string, config: { dbAllowedCidrs: string[]; dbAllowedCidrsV6: string[] }): Promise<NetworkRestrictions> {
+  applyNetworkRestrictions(
+    ref: string,
+    config: { dbAllowedCidrs: string[]; dbAllowedCidrsV6: string[] },
+  ): Promise<NetworkRestrictions> {
     return this.#typed(networkRestrictionsSchema, "POST", `/v1/projects/${enc(ref)}/network-restrictions/apply`, {
       body: config,
       idempotent: true,
@@ -512,7 +543,9 @@ const clients = new WeakMap<() => string | undefined, Map<string, ManagementClie
  * dispatcher, so this is a convenience, not a requirement: `new
  * ManagementClient(...)` is cheap and pools connections just the same.
  */
-export function getManagementClient(options: Omit<ManagementClientOptions, "dispatcher" | "onResponse">): ManagementClient {
+export function getManagementClient(
+  options: Omit<ManagementClientOptions, "dispatcher" | "onResponse">,
+): ManagementClient {
   let byKey = clients.get(options.accessToken);
   if (!byKey) {
     byKey = new Map();

@@ -72,13 +72,20 @@ export function errorMessage(status: number, headers: IncomingHttpHeaders, text:
   }
   if (isHtml(contentType, trimmed)) {
     const title = /<title[^>]*>([^<]*)<\/title>/i.exec(trimmed)?.[1]?.trim();
-    const what = status === 429 ? "throttled; the API answered with an HTML page" : "the API answered with an HTML page";
+    const what =
+      status === 429 ? "throttled; the API answered with an HTML page" : "the API answered with an HTML page";
     return redact(truncate(`${reason} (${what}${title ? `: ${title}` : ""})`));
   }
   return redact(truncate(trimmed));
 }
 
-export function toApiError(method: string, path: string, status: number, headers: IncomingHttpHeaders, text: string): ApiError {
+export function toApiError(
+  method: string,
+  path: string,
+  status: number,
+  headers: IncomingHttpHeaders,
+  text: string,
+): ApiError {
   const waitMs = serverWaitMs(status, headers);
   return new ApiError({
     status,
@@ -94,7 +101,13 @@ export function toApiError(method: string, path: string, status: number, headers
  * with no body and no content-type) give `undefined`; a body that is not JSON
  * is an error carrying the status, since the caller cannot use it.
  */
-export function parseJsonBody(method: string, path: string, status: number, headers: IncomingHttpHeaders, text: string): unknown {
+export function parseJsonBody(
+  method: string,
+  path: string,
+  status: number,
+  headers: IncomingHttpHeaders,
+  text: string,
+): unknown {
   if (text.trim() === "") return undefined;
   try {
     return JSON.parse(text);

@@ -5,7 +5,10 @@
  */
 import { z } from "zod";
 
-const optionalText = z.string().nullish().transform((v) => v ?? undefined);
+const optionalText = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? undefined);
 
 export interface Secret {
   name: string;
@@ -14,7 +17,9 @@ export interface Secret {
   updated_at?: string;
   [extra: string]: unknown;
 }
-export const secretSchema = z.looseObject({ name: z.string(), value: z.string(), updated_at: optionalText }).transform((s): Secret => s);
+export const secretSchema = z
+  .looseObject({ name: z.string(), value: z.string(), updated_at: optionalText })
+  .transform((s): Secret => s);
 
 export interface EdgeFunction {
   id: string;
@@ -32,7 +37,10 @@ export interface EdgeFunction {
   ezbr_sha256?: string;
   [extra: string]: unknown;
 }
-const optionalBool = z.boolean().nullish().transform((v) => v ?? undefined);
+const optionalBool = z
+  .boolean()
+  .nullish()
+  .transform((v) => v ?? undefined);
 export const functionSchema = z
   .looseObject({
     id: z.union([z.string(), z.number()]).transform(String),
@@ -97,8 +105,14 @@ export interface NetworkRestrictions {
   [extra: string]: unknown;
 }
 const restrictionsConfigSchema = z.looseObject({
-  dbAllowedCidrs: z.array(z.string()).nullish().transform((v) => v ?? []),
-  dbAllowedCidrsV6: z.array(z.string()).nullish().transform((v) => v ?? undefined),
+  dbAllowedCidrs: z
+    .array(z.string())
+    .nullish()
+    .transform((v) => v ?? []),
+  dbAllowedCidrsV6: z
+    .array(z.string())
+    .nullish()
+    .transform((v) => v ?? undefined),
 });
 export const networkRestrictionsSchema = z
   .looseObject({

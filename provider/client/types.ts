@@ -6,7 +6,10 @@
  */
 import { z } from "zod";
 
-const optionalText = z.string().nullish().transform((v) => v ?? undefined);
+const optionalText = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? undefined);
 /** Ids are strings in the seed; tolerate numbers from the real service. */
 const idLike = z.union([z.string(), z.number()]).nullish();
 
@@ -59,17 +62,17 @@ export const projectSchema = z
     status: optionalText,
     database: databaseSchema.nullish().transform((v) => v ?? undefined),
   })
-  .refine((p) => typeof p.id === "string" || p.ref !== undefined, { message: "project has neither a string id nor a ref" })
+  .refine((p) => typeof p.id === "string" || p.ref !== undefined, {
+    message: "project has neither a string id nor a ref",
+  })
   .refine((p) => p.organization_id !== undefined || p.organization_slug !== undefined, {
     message: "project has neither organization_id nor organization_slug",
   })
-  .transform(
-    (p): Project => ({
-      ...p,
-      id: typeof p.id === "string" ? p.id : (p.ref as string),
-      organization_id: (p.organization_id ?? p.organization_slug) as string,
-    }),
-  );
+  .transform((p): Project => ({
+    ...p,
+    id: typeof p.id === "string" ? p.id : (p.ref as string),
+    organization_id: (p.organization_id ?? p.organization_slug) as string,
+  }));
 
 /** What PATCH and DELETE on a project answer: a numeric id, the ref and the name. */
 export interface ProjectRefResult {
@@ -79,11 +82,13 @@ export interface ProjectRefResult {
   [extra: string]: unknown;
 }
 
-export const projectRefResultSchema = z.looseObject({
-  id: idLike.transform((v) => v ?? undefined),
-  ref: z.string(),
-  name: optionalText,
-}).transform((r): ProjectRefResult => r);
+export const projectRefResultSchema = z
+  .looseObject({
+    id: idLike.transform((v) => v ?? undefined),
+    ref: z.string(),
+    name: optionalText,
+  })
+  .transform((r): ProjectRefResult => r);
 
 export interface ApiKey {
   name: string;
@@ -97,15 +102,17 @@ export interface ApiKey {
   [extra: string]: unknown;
 }
 
-export const apiKeySchema = z.looseObject({
-  name: z.string(),
-  api_key: optionalText,
-  id: optionalText,
-  type: optionalText,
-  prefix: optionalText,
-  description: optionalText,
-  hash: optionalText,
-}).transform((k): ApiKey => k);
+export const apiKeySchema = z
+  .looseObject({
+    name: z.string(),
+    api_key: optionalText,
+    id: optionalText,
+    type: optionalText,
+    prefix: optionalText,
+    description: optionalText,
+    hash: optionalText,
+  })
+  .transform((k): ApiKey => k);
 
 export type QueryRow = Record<string, unknown>;
 export const queryRowsSchema = z.array(z.record(z.string(), z.unknown()));

@@ -80,7 +80,11 @@ export class GraphqlClient {
    * broken connection a NetworkError, and a 200 with `errors` a GraphqlError
    * whose message starts with `options.context`.
    */
-  async request<T = Record<string, unknown>>(document: DocumentNode, variables: Record<string, unknown>, options: GraphqlRequestOptions): Promise<T> {
+  async request<T = Record<string, unknown>>(
+    document: DocumentNode,
+    variables: Record<string, unknown>,
+    options: GraphqlRequestOptions,
+  ): Promise<T> {
     const key = this.#apiKey();
     if (!key) throw new SupabaseError("CONFIG", `No API key for the GraphQL API (${options.context}).`);
     const op = document.definitions.find((d) => d.kind === "OperationDefinition");
@@ -114,7 +118,10 @@ export class GraphqlClient {
     try {
       parsed = JSON.parse(text);
     } catch {
-      throw new SupabaseError("GRAPHQL", `${options.context}: the GraphQL API answered ${status} with a body that is not JSON.`);
+      throw new SupabaseError(
+        "GRAPHQL",
+        `${options.context}: the GraphQL API answered ${status} with a body that is not JSON.`,
+      );
     }
     if (Array.isArray(parsed.errors) && parsed.errors.length > 0) {
       const messages = parsed.errors.map((e) => redact(typeof e?.message === "string" ? e.message : JSON.stringify(e)));

@@ -33,15 +33,25 @@ export const intValue = (n: number): ValueNode => ({ kind: Kind.INT, value: Stri
 
 /** An input object literal whose leaves are variables or nested objects. */
 export function objectValue(fields: Array<[string, ValueNode]>): ValueNode {
-  return { kind: Kind.OBJECT, fields: fields.map(([k, value]): ObjectFieldNode => ({ kind: Kind.OBJECT_FIELD, name: name(k), value })) };
+  return {
+    kind: Kind.OBJECT,
+    fields: fields.map(([k, value]): ObjectFieldNode => ({ kind: Kind.OBJECT_FIELD, name: name(k), value })),
+  };
 }
 
 export function listValue(values: ValueNode[]): ValueNode {
   return { kind: Kind.LIST, values };
 }
 
-export function field(fieldName: string, opts: { alias?: string; args?: Record<string, ValueNode>; selections?: SelectionNode[] } = {}): FieldNode {
-  const args: ArgumentNode[] = Object.entries(opts.args ?? {}).map(([k, value]) => ({ kind: Kind.ARGUMENT, name: name(k), value }));
+export function field(
+  fieldName: string,
+  opts: { alias?: string; args?: Record<string, ValueNode>; selections?: SelectionNode[] } = {},
+): FieldNode {
+  const args: ArgumentNode[] = Object.entries(opts.args ?? {}).map(([k, value]) => ({
+    kind: Kind.ARGUMENT,
+    name: name(k),
+    value,
+  }));
   return {
     kind: Kind.FIELD,
     alias: opts.alias ? name(opts.alias) : undefined,
@@ -68,7 +78,11 @@ export function operation(
   variables: Array<[string, string]>,
   selections: SelectionNode[],
 ): DocumentNode {
-  const defs: VariableDefinitionNode[] = variables.map(([v, t]) => ({ kind: Kind.VARIABLE_DEFINITION, variable: { kind: Kind.VARIABLE, name: name(v) }, type: typeNode(t) }));
+  const defs: VariableDefinitionNode[] = variables.map(([v, t]) => ({
+    kind: Kind.VARIABLE_DEFINITION,
+    variable: { kind: Kind.VARIABLE, name: name(v) },
+    type: typeNode(t),
+  }));
   return {
     kind: Kind.DOCUMENT,
     definitions: [

@@ -66,7 +66,9 @@ export function splitTable(table: string): { schema: string; table: string } {
   return i === -1 ? { schema: "public", table } : { schema: table.slice(0, i), table: table.slice(i + 1) };
 }
 
-export function namesFor(typeName: string): Pick<TableSchema, "typeName" | "collection" | "insert" | "update" | "delete"> {
+export function namesFor(
+  typeName: string,
+): Pick<TableSchema, "typeName" | "collection" | "insert" | "update" | "delete"> {
   return {
     typeName,
     collection: `${lcFirst(typeName)}Collection`,
@@ -88,7 +90,9 @@ export function namingRulesSchema(table: string, inflect: boolean, key?: string[
     sqlNames: {},
     primaryKey: key,
     unchecked: [
-      "the table's GraphQL names (derived from the naming rules" + (inflect ? ", with inflection" : ", without inflection") + ")",
+      "the table's GraphQL names (derived from the naming rules" +
+        (inflect ? ", with inflection" : ", without inflection") +
+        ")",
       "column names and value types (values are sent as declared; objects are serialized as JSON)",
       "the primary key (the declared key is used as is)",
     ],
@@ -103,16 +107,36 @@ const typeRef = (depth: number): FieldNode[] => {
 /** The introspection document for the candidate type names (values travel as variables). */
 export function introspectionDocument(candidates: string[]) {
   const vars: Array<[string, string]> = [["query", "String!"]];
-  const sel: FieldNode[] = [field("__type", { alias: "q", args: { name: variable("query") }, selections: [field("fields", { selections: [field("name"), field("args", { selections: [field("name")] })] })] })];
+  const sel: FieldNode[] = [
+    field("__type", {
+      alias: "q",
+      args: { name: variable("query") },
+      selections: [field("fields", { selections: [field("name"), field("args", { selections: [field("name")] })] })],
+    }),
+  ];
   candidates.forEach((_c, i) => {
-    for (const [suffix, alias] of [["", "t"], ["InsertInput", "i"], ["UpdateInput", "u"], ["Filter", "f"]] as const) {
+    for (const [suffix, alias] of [
+      ["", "t"],
+      ["InsertInput", "i"],
+      ["UpdateInput", "u"],
+      ["Filter", "f"],
+    ] as const) {
       const v = `${alias}${i}`;
       vars.push([v, "String!"]);
       const selections =
         alias === "t"
           ? [field("name"), field("fields", { selections: [field("name"), field("type", { selections: typeRef(3) })] })]
           : alias === "f"
-            ? [field("inputFields", { selections: [field("name"), field("type", { selections: [field("name"), field("inputFields", { selections: [field("name")] })] })] })]
+            ? [
+                field("inputFields", {
+                  selections: [
+                    field("name"),
+                    field("type", {
+                      selections: [field("name"), field("inputFields", { selections: [field("name")] })],
+                    }),
+                  ],
+                }),
+              ]
             : [field("inputFields", { selections: [field("name")] })];
       sel.push(field("__type", { alias: v, args: { name: variable(v) }, selections }));
       void suffix;
@@ -153,7 +177,9 @@ function unwrap(t: TypeRefJson): { scalar: string; list: boolean; nonNull: boole
 
 /** True for pg_graphql's answer when introspection is turned off. */
 export function isIntrospectionDisabled(err: unknown): boolean {
-  return GraphqlError.isGraphql(err) && err.messages.some((m) => /Unknown field "__(type|schema)" on type Query/.test(m));
+  return (
+    GraphqlError.isGraphql(err) && err.messages.some((m) => /Unknown field "__(type|schema)" on type Query/.test(m))
+  );
 }
 
 export interface CatalogInfo {
@@ -165,11 +191,18 @@ export interface CatalogInfo {
  * Introspects the table. `catalog` answers the SQL primary key (and whether
  * the table exists at all) when the API offers no ByPk entry.
  */
-export async function introspectTable(client: GraphqlClient, table: string, catalog?: () => Promise<CatalogInfo>): Promise<Lookup> {
+export async function introspectTable(
+  client: GraphqlClient,
+  table: string,
+  catalog?: () => Promise<CatalogInfo>,
+): Promise<Lookup> {
   const { schema: sqlSchema, table: sqlTable } = splitTable(table);
   const candidates = [...new Set([sqlTable, inflectType(sqlTable)])];
   const { document, variables } = introspectionDocument(candidates);
-  const data = await client.request<Record<string, any>>(document, variables, { mutation: false, context: `introspecting ${table}` });
+  const data = await client.request<Record<string, any>>(document, variables, {
+    mutation: false,
+    context: `introspecting ${table}`,
+  });
   const idx = candidates.findIndex((_c, i) => data[`t${i}`]?.fields);
   if (idx === -1) {
     const info = catalog ? await catalog() : undefined;
@@ -177,19 +210,27 @@ export async function introspectTable(client: GraphqlClient, table: string, cata
       return {
         found: false,
         definite: true,
-        reason: info.primaryKey.length === 0
-          ? `table ${sqlSchema}.${sqlTable} has no primary key, so the GraphQL API does not expose it; add a primary key`
-          : `table ${sqlSchema}.${sqlTable} is not exposed by the GraphQL API to this API key's role (check its grants and that its schema is in the API's search path)`,
+        reason:
+          info.primaryKey.length === 0
+            ? `table ${sqlSchema}.${sqlTable} has no primary key, so the GraphQL API does not expose it; add a primary key`
+            : `table ${sqlSchema}.${sqlTable} is not exposed by the GraphQL API to this API key's role (check its grants and that its schema is in the API's search path)`,
       };
     }
-    return { found: false, definite: false, reason: `no GraphQL type ${candidates.map((c) => `"${c}"`).join(" or ")} for table ${table}` };
+    return {
+      found: false,
+      definite: false,
+      reason: `no GraphQL type ${candidates.map((c) => `"${c}"`).join(" or ")} for table ${table}`,
+    };
   }
   const t = data[`t${idx}`];
   const insertable = new Set<string>((data[`i${idx}`]?.inputFields ?? []).map((f: { name: string }) => f.name));
   const updatable = new Set<string>((data[`u${idx}`]?.inputFields ?? []).map((f: { name: string }) => f.name));
   const filterOps = new Map<string, string[]>();
   for (const f of data[`f${idx}`]?.inputFields ?? []) {
-    filterOps.set(f.name, (f.type?.inputFields ?? []).map((o: { name: string }) => o.name));
+    filterOps.set(
+      f.name,
+      (f.type?.inputFields ?? []).map((o: { name: string }) => o.name),
+    );
   }
   const columns: Record<string, ColumnInfo> = {};
   for (const f of t.fields as Array<{ name: string; type: TypeRefJson }>) {
@@ -199,7 +240,12 @@ export async function introspectTable(client: GraphqlClient, table: string, cata
     let base: TypeRefJson | null | undefined = f.type;
     while (base && (base.kind === "NON_NULL" || base.kind === "LIST")) base = base.ofType;
     if (base && base.kind !== "SCALAR" && base.kind !== "ENUM") continue;
-    columns[f.name] = { ...u, insertable: insertable.has(f.name), updatable: updatable.has(f.name), filterOps: filterOps.get(f.name) ?? [] };
+    columns[f.name] = {
+      ...u,
+      insertable: insertable.has(f.name),
+      updatable: updatable.has(f.name),
+      filterOps: filterOps.get(f.name) ?? [],
+    };
   }
   const typeName = t.name as string;
   const inflected = typeName !== sqlTable;
@@ -211,9 +257,14 @@ export async function introspectTable(client: GraphqlClient, table: string, cata
   else if (catalog) {
     const info = await catalog();
     if (info.primaryKey.length > 0) {
-      primaryKey = info.primaryKey.map((c) => (columns[c] ? c : inflected && columns[inflectField(c)] ? inflectField(c) : c));
+      primaryKey = info.primaryKey.map((c) =>
+        columns[c] ? c : inflected && columns[inflectField(c)] ? inflectField(c) : c,
+      );
     }
   }
   if (inflected) for (const c of Object.keys(columns)) sqlNames[c.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`)] = c;
-  return { found: true, schema: { source: "introspection", sqlSchema, sqlTable, ...names, columns, sqlNames, primaryKey, unchecked: [] } };
+  return {
+    found: true,
+    schema: { source: "introspection", sqlSchema, sqlTable, ...names, columns, sqlNames, primaryKey, unchecked: [] },
+  };
 }

@@ -63,7 +63,12 @@ function datetime(v: string): string | undefined {
   if (!ISO_DATETIME.test(v)) return undefined;
   // A value without an offset (a `timestamp` column) is read as UTC on both sides.
   const withZone = /(Z|[+-]\d{2}(:?\d{2})?)$/i.test(v) ? v : `${v}Z`;
-  const t = Date.parse(withZone.replace(" ", "T").replace(/([+-]\d{2})(\d{2})$/, "$1:$2").replace(/([+-]\d{2})$/, "$1:00"));
+  const t = Date.parse(
+    withZone
+      .replace(" ", "T")
+      .replace(/([+-]\d{2})(\d{2})$/, "$1:$2")
+      .replace(/([+-]\d{2})$/, "$1:00"),
+  );
   return Number.isNaN(t) ? undefined : new Date(t).toISOString();
 }
 
@@ -72,17 +77,34 @@ function scalarValue(scalar: string, v: unknown, enumValues?: string[]): Checked
   const bad = (expected: string): Checked => ({ ok: false, reason: `expected ${expected}, got ${describe(v)}` });
   switch (scalar) {
     case "Int":
-      return typeof v === "number" && Number.isInteger(v) && v >= INT4_MIN && v <= INT4_MAX ? { ok: true, value: v } : bad("Int (a whole number within 32 bits)");
+      return typeof v === "number" && Number.isInteger(v) && v >= INT4_MIN && v <= INT4_MAX
+        ? { ok: true, value: v }
+        : bad("Int (a whole number within 32 bits)");
     case "Float":
       return typeof v === "number" && Number.isFinite(v) ? { ok: true, value: v } : bad("Float (a finite number)");
     case "BigInt": {
-      const text = typeof v === "number" ? (Number.isSafeInteger(v) ? String(v) : undefined) : typeof v === "string" && /^\s*[+-]?\d+\s*$/.test(v) ? v : undefined;
+      const text =
+        typeof v === "number"
+          ? Number.isSafeInteger(v)
+            ? String(v)
+            : undefined
+          : typeof v === "string" && /^\s*[+-]?\d+\s*$/.test(v)
+            ? v
+            : undefined;
       const canon = text === undefined ? undefined : canonicalDecimal(text);
-      if (canon === undefined || BigInt(canon) < INT8_MIN || BigInt(canon) > INT8_MAX) return bad("BigInt (a string of digits, or a safe integer, within 64 bits)");
+      if (canon === undefined || BigInt(canon) < INT8_MIN || BigInt(canon) > INT8_MAX)
+        return bad("BigInt (a string of digits, or a safe integer, within 64 bits)");
       return { ok: true, value: canon };
     }
     case "BigFloat": {
-      const canon = typeof v === "number" ? (Number.isFinite(v) ? canonicalDecimal(String(v)) : undefined) : typeof v === "string" ? canonicalDecimal(v) : undefined;
+      const canon =
+        typeof v === "number"
+          ? Number.isFinite(v)
+            ? canonicalDecimal(String(v))
+            : undefined
+          : typeof v === "string"
+            ? canonicalDecimal(v)
+            : undefined;
       return canon === undefined ? bad("BigFloat (a decimal string or a finite number)") : { ok: true, value: canon };
     }
     case "String":
@@ -90,16 +112,21 @@ function scalarValue(scalar: string, v: unknown, enumValues?: string[]): Checked
     case "Boolean":
       return typeof v === "boolean" ? { ok: true, value: v } : bad("Boolean");
     case "UUID":
-      return typeof v === "string" && UUID.test(v) ? { ok: true, value: v.toLowerCase() } : bad("UUID (8-4-4-4-12 hex digits)");
+      return typeof v === "string" && UUID.test(v)
+        ? { ok: true, value: v.toLowerCase() }
+        : bad("UUID (8-4-4-4-12 hex digits)");
     case "Date": {
       const m = typeof v === "string" ? ISO_DATE.exec(v) : null;
       if (!m) return bad("Date (an ISO date, YYYY-MM-DD)");
       const d = new Date(`${v}T00:00:00Z`);
-      return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== v ? bad("Date (an existing calendar day)") : { ok: true, value: v };
+      return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== v
+        ? bad("Date (an existing calendar day)")
+        : { ok: true, value: v };
     }
     case "Time": {
       const m = typeof v === "string" ? ISO_TIME.exec(v) : null;
-      if (!m || Number(m[1]) > 24 || Number(m[2]) > 59 || Number(m[3] ?? 0) > 59) return bad("Time (HH:MM[:SS[.ffffff]])");
+      if (!m || Number(m[1]) > 24 || Number(m[2]) > 59 || Number(m[3] ?? 0) > 59)
+        return bad("Time (HH:MM[:SS[.ffffff]])");
       const frac = (m[4] ?? "").replace(/0+$/, "");
       return { ok: true, value: `${m[1]}:${m[2]}:${m[3] ?? "00"}${frac === "." ? "" : frac}` };
     }
@@ -109,12 +136,16 @@ function scalarValue(scalar: string, v: unknown, enumValues?: string[]): Checked
     }
     case "JSON":
       // Objects travel serialized; a string here is almost always JSON serialized twice by mistake.
-      return v !== null && typeof v !== "string" && typeof v !== "undefined" ? { ok: true, value: JSON.parse(stableJson(v)) } : bad("JSON (an object, array, number or boolean; it is serialized on the wire)");
+      return v !== null && typeof v !== "string" && typeof v !== "undefined"
+        ? { ok: true, value: JSON.parse(stableJson(v)) }
+        : bad("JSON (an object, array, number or boolean; it is serialized on the wire)");
     case "Opaque":
       return { ok: true, value: v };
     default:
       if (enumValues) {
-        return typeof v === "string" && enumValues.includes(v) ? { ok: true, value: v } : bad(`one of ${enumValues.map((e) => JSON.stringify(e)).join(", ")}`);
+        return typeof v === "string" && enumValues.includes(v)
+          ? { ok: true, value: v }
+          : bad(`one of ${enumValues.map((e) => JSON.stringify(e)).join(", ")}`);
       }
       return { ok: true, value: v };
   }
@@ -122,7 +153,8 @@ function scalarValue(scalar: string, v: unknown, enumValues?: string[]): Checked
 
 /** Validates a declared value for a column and answers its canonical form. */
 export function checkValue(col: ColumnInfo, v: unknown): Checked {
-  if (v === null) return col.nonNull ? { ok: false, reason: "must not be null (the column is NOT NULL)" } : { ok: true, value: null };
+  if (v === null)
+    return col.nonNull ? { ok: false, reason: "must not be null (the column is NOT NULL)" } : { ok: true, value: null };
   if (v === undefined) return { ok: false, reason: "has no value (use null for NULL)" };
   if (col.list) {
     if (!Array.isArray(v)) return { ok: false, reason: `expected a list of ${col.scalar}, got ${describe(v)}` };

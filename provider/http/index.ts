@@ -2,7 +2,14 @@ export { createDispatcher, getSharedDispatcher, closeSharedDispatchers } from ".
 export type { DispatcherOptions, SharedDispatcherOptions } from "./dispatcher";
 export { createAuthInterceptor, MISSING_TOKEN_MESSAGE } from "./auth";
 export type { AuthOptions } from "./auth";
-export { createRetryInterceptor, RetryPolicy, DEFAULT_RETRY_STATUS_CODES, DEFAULT_RETRY_ERROR_CODES, IDEMPOTENT_METHODS, errorCode } from "./retry";
+export {
+  createRetryInterceptor,
+  RetryPolicy,
+  DEFAULT_RETRY_STATUS_CODES,
+  DEFAULT_RETRY_ERROR_CODES,
+  IDEMPOTENT_METHODS,
+  errorCode,
+} from "./retry";
 export type { RetryOptions } from "./retry";
 export { createRateLimitInterceptor, RateLimiter, defaultBucketKey } from "./ratelimit";
 export type { RateLimitOptions, BucketKeyFn } from "./ratelimit";

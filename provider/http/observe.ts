@@ -17,10 +17,20 @@ export class ObservingHandler implements Dispatcher.DispatchHandler {
   onRequestStart(controller: Dispatcher.DispatchController, context: unknown): void {
     this.#inner.onRequestStart?.(controller, context);
   }
-  onRequestUpgrade(controller: Dispatcher.DispatchController, statusCode: number, headers: IncomingHttpHeaders, socket: import("node:stream").Duplex): void {
+  onRequestUpgrade(
+    controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: IncomingHttpHeaders,
+    socket: import("node:stream").Duplex,
+  ): void {
     this.#inner.onRequestUpgrade?.(controller, statusCode, headers, socket);
   }
-  onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: IncomingHttpHeaders, statusMessage?: string): void {
+  onResponseStart(
+    controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: IncomingHttpHeaders,
+    statusMessage?: string,
+  ): void {
     try {
       this.#onHead(statusCode, headers);
     } catch {

@@ -152,7 +152,12 @@ class RetryingHandler implements Dispatcher.DispatchHandler {
   #done = false;
   #timer: NodeJS.Timeout | undefined;
 
-  constructor(dispatch: Dispatcher.Dispatch, opts: SupabaseDispatchOptions, handler: Dispatcher.DispatchHandler, policy: RetryPolicy) {
+  constructor(
+    dispatch: Dispatcher.Dispatch,
+    opts: SupabaseDispatchOptions,
+    handler: Dispatcher.DispatchHandler,
+    policy: RetryPolicy,
+  ) {
     this.#dispatch = dispatch;
     this.#opts = opts;
     this.#handler = handler;
@@ -189,13 +194,26 @@ class RetryingHandler implements Dispatcher.DispatchHandler {
     }
   }
 
-  onRequestUpgrade(_c: Dispatcher.DispatchController, statusCode: number, headers: IncomingHttpHeaders, socket: import("node:stream").Duplex): void {
+  onRequestUpgrade(
+    _c: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: IncomingHttpHeaders,
+    socket: import("node:stream").Duplex,
+  ): void {
     this.#handler.onRequestUpgrade?.(this.#proxy, statusCode, headers, socket);
   }
 
-  onResponseStart(_c: Dispatcher.DispatchController, statusCode: number, headers: IncomingHttpHeaders, statusMessage?: string): void {
+  onResponseStart(
+    _c: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: IncomingHttpHeaders,
+    statusMessage?: string,
+  ): void {
     this.#responded = true;
-    const wait = this.#retryable && !this.#proxy.abortedByDownstream ? this.#policy.delayAfterStatus(this.#attempt, statusCode, headers) : undefined;
+    const wait =
+      this.#retryable && !this.#proxy.abortedByDownstream
+        ? this.#policy.delayAfterStatus(this.#attempt, statusCode, headers)
+        : undefined;
     this.#report(statusCode, undefined, wait !== undefined);
     if (wait !== undefined) {
       // Let this body drain (it is dropped below) so the connection is free during the wait.
@@ -271,7 +289,9 @@ class RetryingHandler implements Dispatcher.DispatchHandler {
   }
 }
 
-export function createRetryInterceptor(policy: RetryPolicy | RetryOptions = {}): Dispatcher.DispatcherComposeInterceptor {
+export function createRetryInterceptor(
+  policy: RetryPolicy | RetryOptions = {},
+): Dispatcher.DispatcherComposeInterceptor {
   const p = policy instanceof RetryPolicy ? policy : new RetryPolicy(policy);
   return (dispatch) => (opts, handler) => {
     new RetryingHandler(dispatch, opts as SupabaseDispatchOptions, handler, p).start();

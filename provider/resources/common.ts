@@ -113,7 +113,9 @@ export function stableJson(v: unknown): string {
   if (v === undefined) return "undefined";
   if (v === null || typeof v !== "object") return JSON.stringify(v);
   if (Array.isArray(v)) return `[${v.map(stableJson).join(",")}]`;
-  const keys = Object.keys(v as object).filter((k) => (v as any)[k] !== undefined).sort();
+  const keys = Object.keys(v as object)
+    .filter((k) => (v as any)[k] !== undefined)
+    .sort();
   return `{${keys.map((k) => `${JSON.stringify(k)}:${stableJson((v as any)[k])}`).join(",")}}`;
 }
 
@@ -171,7 +173,10 @@ export async function pollUntil<T>(
     if (v !== undefined) return v;
     const left = deadline - Date.now();
     if (left <= 0) {
-      throw new SupabaseError("TIMEOUT", `Timed out after ${Math.round(opts.timeoutMs / 1000)}s waiting for ${opts.what}.`);
+      throw new SupabaseError(
+        "TIMEOUT",
+        `Timed out after ${Math.round(opts.timeoutMs / 1000)}s waiting for ${opts.what}.`,
+      );
     }
     await sleep(Math.min(delay, left));
     delay = Math.min(max, Math.ceil(delay * 1.6));
@@ -188,7 +193,10 @@ export class ListCache<T> {
   private inflight?: Promise<T>;
   private value?: { at: number; data: T };
 
-  constructor(private readonly fetch: () => Promise<T>, private readonly ttlMs: number) {}
+  constructor(
+    private readonly fetch: () => Promise<T>,
+    private readonly ttlMs: number,
+  ) {}
 
   get(): Promise<T> {
     if (this.value && Date.now() - this.value.at <= this.ttlMs) return Promise.resolve(this.value.data);

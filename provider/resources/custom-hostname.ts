@@ -41,7 +41,9 @@ const hostnameRule = z
   .refine((h) => /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/.test(h), {
     message: "hostname must be a valid DNS name such as api.example.com",
   })
-  .refine((h) => h.split(".").length >= 3, { message: "hostname must be a subdomain (such as api.example.com), not an apex domain" });
+  .refine((h) => h.split(".").length >= 3, {
+    message: "hostname must be a subdomain (such as api.example.com), not an apex domain",
+  });
 
 export const customHostnameInputs = z
   .object({
@@ -79,7 +81,8 @@ function recordsOf(h: CustomHostname, ref: string): { cnameTarget: string; dnsRe
   const own = result.ownership_verification;
   if (own?.name && own?.value) records.push({ type: "TXT", name: own.name, value: own.value, purpose: "ownership" });
   for (const r of result.ssl?.validation_records ?? []) {
-    if (r?.txt_name && r?.txt_value) records.push({ type: "TXT", name: r.txt_name, value: r.txt_value, purpose: "ssl" });
+    if (r?.txt_name && r?.txt_value)
+      records.push({ type: "TXT", name: r.txt_name, value: r.txt_value, purpose: "ssl" });
   }
   return { cnameTarget, dnsRecords: records };
 }
@@ -94,7 +97,8 @@ function outputs(inputs: Props, h: CustomHostname, previous?: Props): Props {
   const { cnameTarget } = recordsOf(h, ref);
   let { dnsRecords } = recordsOf(h, ref);
   const earlier: DnsRecord[] | undefined = previous?.dnsRecords;
-  if (earlier && earlier.length > dnsRecords.length && previous?.hostname === h.custom_hostname.toLowerCase()) dnsRecords = earlier;
+  if (earlier && earlier.length > dnsRecords.length && previous?.hostname === h.custom_hostname.toLowerCase())
+    dnsRecords = earlier;
   return {
     ...inputs,
     hostname: h.custom_hostname.toLowerCase(),
@@ -107,7 +111,12 @@ function outputs(inputs: Props, h: CustomHostname, previous?: Props): Props {
 }
 
 function isNoneConfigured(err: unknown): boolean {
-  return isNotFound(err) || (ApiError.isApi(err) && err.status === 400 && /No custom hostname configuration found|not configured/i.test(err.apiMessage));
+  return (
+    isNotFound(err) ||
+    (ApiError.isApi(err) &&
+      err.status === 400 &&
+      /No custom hostname configuration found|not configured/i.test(err.apiMessage))
+  );
 }
 
 /** Reverify at most once per interval until the origin is set up, then activate. */
@@ -183,7 +192,10 @@ export const customHostname: ResourceImpl = {
       h = await client.initializeCustomHostname(id, news.hostname);
     }
     if (h.custom_hostname.toLowerCase() !== news.hostname) {
-      throw new SupabaseError("API", `The project's custom hostname is ${h.custom_hostname}, not ${news.hostname}; refresh to replace it.`);
+      throw new SupabaseError(
+        "API",
+        `The project's custom hostname is ${h.custom_hostname}, not ${news.hostname}; refresh to replace it.`,
+      );
     }
     if (news.activate && h.status !== STATUS.active) h = await activate(id, h, news.activationTimeoutSeconds ?? 1800);
     return { outs: outputs(news, h, olds) };

@@ -29,9 +29,17 @@ import { projectRef, sha256Hex } from "./shared";
 export const databaseMigrationInputs = z
   .object({
     projectRef,
-    name: z.string({ error: "name is required" }).regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/, "name must be 1-128 letters, digits, '_', '.' or '-', starting with a letter or digit"),
+    name: z
+      .string({ error: "name is required" })
+      .regex(
+        /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/,
+        "name must be 1-128 letters, digits, '_', '.' or '-', starting with a letter or digit",
+      ),
     sql: z.string({ error: "sql is required" }).refine((s) => s.trim() !== "", "sql must not be empty"),
-    downSql: z.string({ error: "downSql must be a string" }).refine((s) => s.trim() !== "", "downSql must not be empty when given").optional(),
+    downSql: z
+      .string({ error: "downSql must be a string" })
+      .refine((s) => s.trim() !== "", "downSql must not be empty when given")
+      .optional(),
   })
   .strict();
 
@@ -42,7 +50,11 @@ async function run(ref: string, name: string, what: string, sql: string): Promis
     await managementClient().runQuery(ref, sql);
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
-    throw new SupabaseError(SupabaseError.is(err) ? err.code : "API", `DatabaseMigration ${name}: ${what} failed: ${why}`, { cause: err });
+    throw new SupabaseError(
+      SupabaseError.is(err) ? err.code : "API",
+      `DatabaseMigration ${name}: ${what} failed: ${why}`,
+      { cause: err },
+    );
   } finally {
     // The schema may have changed: later TableRows in this process introspect again.
     invalidateTableSchemas();

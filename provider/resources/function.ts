@@ -19,7 +19,15 @@ import { z } from "zod";
 import { ApiError, isNotFound } from "../errors";
 import { withUnknownOutcome, type EdgeFunction, type FunctionSettings } from "../client/management";
 import { functionsList, invalidateFunctions, managementClient } from "../context";
-import { checkWith, containsUnknown, diffFields, stableJson, type FieldRule, type Props, type ResourceImpl } from "./common";
+import {
+  checkWith,
+  containsUnknown,
+  diffFields,
+  stableJson,
+  type FieldRule,
+  type Props,
+  type ResourceImpl,
+} from "./common";
 import { projectRef, sha256Hex } from "./shared";
 
 export const FUNCTION_SOURCE_MAX = 20 * 1024 * 1024;
@@ -31,12 +39,27 @@ export const functionInputs = z
       .string({ error: "slug is required" })
       .regex(/^[A-Za-z][A-Za-z0-9_-]*$/, "slug must start with a letter and contain only letters, digits, '_' and '-'")
       .max(128, "slug must be at most 128 characters"),
-    name: z.string({ error: "name must be a string" }).trim().min(1, "name must not be empty").max(256, "name must be at most 256 characters").optional(),
+    name: z
+      .string({ error: "name must be a string" })
+      .trim()
+      .min(1, "name must not be empty")
+      .max(256, "name must be at most 256 characters")
+      .optional(),
     verifyJwt: z.boolean({ error: "verifyJwt must be a boolean" }).optional(),
     importMap: z.boolean({ error: "importMap must be a boolean" }).optional(),
-    entrypointPath: z.string({ error: "entrypointPath must be a string" }).min(1, "entrypointPath must not be empty").optional(),
-    importMapPath: z.string({ error: "importMapPath must be a string" }).min(1, "importMapPath must not be empty").optional(),
-    source: z.string({ error: "source must be a string" }).min(1, "source must not be empty").max(FUNCTION_SOURCE_MAX, "source is too large (20 MiB at most)").optional(),
+    entrypointPath: z
+      .string({ error: "entrypointPath must be a string" })
+      .min(1, "entrypointPath must not be empty")
+      .optional(),
+    importMapPath: z
+      .string({ error: "importMapPath must be a string" })
+      .min(1, "importMapPath must not be empty")
+      .optional(),
+    source: z
+      .string({ error: "source must be a string" })
+      .min(1, "source must not be empty")
+      .max(FUNCTION_SOURCE_MAX, "source is too large (20 MiB at most)")
+      .optional(),
     sourcePath: z.string({ error: "sourcePath must be a string" }).min(1, "sourcePath must not be empty").optional(),
     adopt: z.boolean({ error: "adopt must be a boolean" }).optional(),
     /** Set by check: the SHA-256 of the source. */
@@ -45,7 +68,12 @@ export const functionInputs = z
   .strict()
   .superRefine((v, ctx) => {
     const n = Number(v.source !== undefined) + Number(v.sourcePath !== undefined);
-    if (n !== 1) ctx.addIssue({ code: "custom", path: ["source"], message: "give exactly one of source (the code) or sourcePath (a file)" });
+    if (n !== 1)
+      ctx.addIssue({
+        code: "custom",
+        path: ["source"],
+        message: "give exactly one of source (the code) or sourcePath (a file)",
+      });
   });
 
 /** Settings compared only when declared: the service fills its own defaults. */
@@ -101,9 +129,18 @@ export const edgeFunction: ResourceImpl = {
     if (typeof inputs.sourcePath === "string") {
       try {
         const stat = fs.statSync(path.resolve(inputs.sourcePath));
-        if (stat.size > FUNCTION_SOURCE_MAX) return { inputs, failures: [{ property: "sourcePath", reason: "the file is too large (20 MiB at most)" }] };
+        if (stat.size > FUNCTION_SOURCE_MAX)
+          return { inputs, failures: [{ property: "sourcePath", reason: "the file is too large (20 MiB at most)" }] };
       } catch {
-        return { inputs, failures: [{ property: "sourcePath", reason: `cannot read ${inputs.sourcePath} (relative paths start at the program's directory)` }] };
+        return {
+          inputs,
+          failures: [
+            {
+              property: "sourcePath",
+              reason: `cannot read ${inputs.sourcePath} (relative paths start at the program's directory)`,
+            },
+          ],
+        };
       }
     }
     return { inputs: { ...inputs, sourceHash: sha256Hex(readSource(inputs)) }, failures: [] };
@@ -134,7 +171,8 @@ export const edgeFunction: ResourceImpl = {
     } catch (err) {
       const duplicate = ApiError.isApi(err) && err.status === 400 && /Duplicated function slug/i.test(err.apiMessage);
       if (!duplicate || !inputs.adopt) {
-        if (duplicate) (err as Error).message += ` (set adopt: true to take over the existing function "${settings.slug}")`;
+        if (duplicate)
+          (err as Error).message += ` (set adopt: true to take over the existing function "${settings.slug}")`;
         throw err;
       }
       f = await client.updateFunction(ref, settings.slug, settings, source);
@@ -152,7 +190,8 @@ export const edgeFunction: ResourceImpl = {
     // moved since our deploy: report a different source hash so the next up
     // redeploys the declared code.
     const bodyMoved =
-      (live.ezbr_sha256 ?? null) !== (props.deployedSha256 ?? null) || (typeof props.version === "number" && live.version !== props.version);
+      (live.ezbr_sha256 ?? null) !== (props.deployedSha256 ?? null) ||
+      (typeof props.version === "number" && live.version !== props.version);
     const sourceHash = bodyMoved ? `changed-out-of-band:${live.ezbr_sha256 ?? `v${live.version}`}` : props.sourceHash;
     return { id, props: { ...outputs(props, live, sourceHash), projectRef: ref, slug } };
   },

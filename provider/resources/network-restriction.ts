@@ -27,9 +27,18 @@ function cidrList(family: 4 | 6, field: string) {
     .superRefine((list, ctx) => {
       list.forEach((text, i) => {
         const c = parseCidr(text);
-        if (!c) ctx.addIssue({ code: "custom", path: [i], message: `"${text}" is not a valid IPv${family} CIDR block (like ${family === 4 ? "203.0.113.0/24" : "2001:db8::/32"})` });
+        if (!c)
+          ctx.addIssue({
+            code: "custom",
+            path: [i],
+            message: `"${text}" is not a valid IPv${family} CIDR block (like ${family === 4 ? "203.0.113.0/24" : "2001:db8::/32"})`,
+          });
         else if (c.family !== family)
-          ctx.addIssue({ code: "custom", path: [i], message: `"${text}" is an IPv${c.family} block; put it in ${c.family === 4 ? "dbAllowedCidrs" : "dbAllowedCidrsV6"}` });
+          ctx.addIssue({
+            code: "custom",
+            path: [i],
+            message: `"${text}" is an IPv${c.family} block; put it in ${c.family === 4 ? "dbAllowedCidrs" : "dbAllowedCidrsV6"}`,
+          });
       });
     });
 }
@@ -39,7 +48,12 @@ export const networkRestrictionInputs = z
     projectRef,
     dbAllowedCidrs: cidrList(4, "dbAllowedCidrs").optional(),
     dbAllowedCidrsV6: cidrList(6, "dbAllowedCidrsV6").optional(),
-    applyTimeoutSeconds: z.number({ error: "applyTimeoutSeconds must be a number" }).int().positive().max(3600).optional(),
+    applyTimeoutSeconds: z
+      .number({ error: "applyTimeoutSeconds must be a number" })
+      .int()
+      .positive()
+      .max(3600)
+      .optional(),
   })
   .strict()
   .transform((v) => ({
@@ -48,7 +62,10 @@ export const networkRestrictionInputs = z
     dbAllowedCidrsV6: normalizeCidrList(v.dbAllowedCidrsV6 ?? []),
   }));
 
-const listRule = (name: string): FieldRule => ({ name, normalize: (v) => normalizeCidrList((v as string[] | undefined) ?? []) });
+const listRule = (name: string): FieldRule => ({
+  name,
+  normalize: (v) => normalizeCidrList((v as string[] | undefined) ?? []),
+});
 const rules: FieldRule[] = [
   { name: "projectRef", replaces: true },
   listRule("dbAllowedCidrs"),
@@ -75,7 +92,12 @@ async function applyAndWait(ref: string, v4: string[], v6: string[], timeoutS: n
       const r = await client.getNetworkRestrictions(ref);
       return r.status === "applied" ? r : undefined;
     },
-    { timeoutMs: timeoutS * 1000, minDelayMs: 250, maxDelayMs: 3000, what: `the network restrictions of ${ref} to be applied` },
+    {
+      timeoutMs: timeoutS * 1000,
+      minDelayMs: 250,
+      maxDelayMs: 3000,
+      what: `the network restrictions of ${ref} to be applied`,
+    },
   );
 }
 
@@ -92,7 +114,12 @@ export const networkRestriction: ResourceImpl = {
   },
 
   async create(inputs) {
-    const r = await applyAndWait(inputs.projectRef, inputs.dbAllowedCidrs, inputs.dbAllowedCidrsV6, inputs.applyTimeoutSeconds ?? 300);
+    const r = await applyAndWait(
+      inputs.projectRef,
+      inputs.dbAllowedCidrs,
+      inputs.dbAllowedCidrsV6,
+      inputs.applyTimeoutSeconds ?? 300,
+    );
     return { id: inputs.projectRef, outs: outputs(inputs, r) };
   },
 

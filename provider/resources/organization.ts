@@ -46,7 +46,12 @@ export const organization: ResourceImpl = {
   async check(olds, news) {
     const result = checkWith(organizationInputs, news);
     const oldName = olds?.name;
-    if (typeof oldName === "string" && typeof news.name === "string" && oldName !== "" && news.name.trim() !== oldName) {
+    if (
+      typeof oldName === "string" &&
+      typeof news.name === "string" &&
+      oldName !== "" &&
+      news.name.trim() !== oldName
+    ) {
       result.failures = [
         ...(result.failures ?? []),
         {

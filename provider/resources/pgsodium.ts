@@ -51,7 +51,11 @@ export const pgsodium: ResourceImpl = {
     const r = checkWith(pgsodiumInputs, news);
     const inputs = r.inputs ?? {};
     const oldKey = typeof olds?.rootKey === "string" ? olds.rootKey.toLowerCase() : undefined;
-    const changing = typeof inputs.rootKey === "string" && !containsUnknown(inputs.rootKey) && oldKey !== undefined && oldKey !== inputs.rootKey;
+    const changing =
+      typeof inputs.rootKey === "string" &&
+      !containsUnknown(inputs.rootKey) &&
+      oldKey !== undefined &&
+      oldKey !== inputs.rootKey;
     if (changing && inputs.acknowledgeDataLoss !== true) {
       r.failures = [...(r.failures ?? []), { property: "rootKey", reason: KEY_CHANGE_WARNING }];
     }
@@ -62,7 +66,8 @@ export const pgsodium: ResourceImpl = {
     const d = diffFields(olds, news, rules);
     // Only a declared key is enforced; without one the resource just observes.
     const want = news.rootKey;
-    if (want !== undefined && (containsUnknown(want) || String(want).toLowerCase() !== olds.currentRootKey)) d.changes = true;
+    if (want !== undefined && (containsUnknown(want) || String(want).toLowerCase() !== olds.currentRootKey))
+      d.changes = true;
     return d;
   },
 
@@ -71,7 +76,8 @@ export const pgsodium: ResourceImpl = {
     const current = (await client.getPgsodium(inputs.projectRef)).root_key;
     let key = current;
     if (inputs.rootKey && inputs.rootKey !== current.toLowerCase()) {
-      if (inputs.acknowledgeDataLoss !== true) throw new Error(`The project's current root key differs from rootKey: ${KEY_CHANGE_WARNING}.`);
+      if (inputs.acknowledgeDataLoss !== true)
+        throw new Error(`The project's current root key differs from rootKey: ${KEY_CHANGE_WARNING}.`);
       key = (await client.updatePgsodium(inputs.projectRef, inputs.rootKey)).root_key;
     }
     return { id: inputs.projectRef, outs: outputs(inputs, key.toLowerCase()) };
@@ -88,7 +94,8 @@ export const pgsodium: ResourceImpl = {
       // check sees only old inputs; a key declared for the first time (after
       // adopting) or a key changed out of band is caught here, before the PUT.
       const restoring = typeof olds.rootKey === "string" && olds.rootKey.toLowerCase() === news.rootKey;
-      if (!restoring && news.acknowledgeDataLoss !== true) throw new Error(`The project's current root key differs from rootKey: ${KEY_CHANGE_WARNING}.`);
+      if (!restoring && news.acknowledgeDataLoss !== true)
+        throw new Error(`The project's current root key differs from rootKey: ${KEY_CHANGE_WARNING}.`);
       key = (await managementClient().updatePgsodium(id, news.rootKey)).root_key.toLowerCase();
     }
     return { outs: outputs(news, key) };

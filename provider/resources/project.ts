@@ -21,18 +21,47 @@ import { withUnknownOutcome } from "../client/management";
 import type { Project } from "../client/management";
 import { managementClient, projectsList, invalidateProjects, projectBaseUrl } from "../context";
 import { displayName } from "./shared";
-import { checkWith, diffFields, pollUntil, PROVIDER_KEY, type FieldRule, type Props, type ResourceImpl } from "./common";
+import {
+  checkWith,
+  diffFields,
+  pollUntil,
+  PROVIDER_KEY,
+  type FieldRule,
+  type Props,
+  type ResourceImpl,
+} from "./common";
 
 /** The service's regions (reference: "not a stable API"; refreshed with the OpenAPI document). */
 export const REGIONS = [
-  "us-east-1", "us-east-2", "us-west-1", "us-west-2",
-  "ap-east-1", "ap-southeast-1", "ap-northeast-1", "ap-northeast-2", "ap-southeast-2", "ap-south-1",
-  "eu-west-1", "eu-west-2", "eu-west-3", "eu-north-1", "eu-central-1", "eu-central-2",
-  "ca-central-1", "sa-east-1",
+  "us-east-1",
+  "us-east-2",
+  "us-west-1",
+  "us-west-2",
+  "ap-east-1",
+  "ap-southeast-1",
+  "ap-northeast-1",
+  "ap-northeast-2",
+  "ap-southeast-2",
+  "ap-south-1",
+  "eu-west-1",
+  "eu-west-2",
+  "eu-west-3",
+  "eu-north-1",
+  "eu-central-1",
+  "eu-central-2",
+  "ca-central-1",
+  "sa-east-1",
 ] as const;
 
 /** Statuses that never turn healthy by themselves: stop waiting and report. */
-export const TERMINAL_STATUSES = new Set(["INIT_FAILED", "GOING_DOWN", "REMOVED", "INACTIVE", "PAUSE_FAILED", "RESTORE_FAILED"]);
+export const TERMINAL_STATUSES = new Set([
+  "INIT_FAILED",
+  "GOING_DOWN",
+  "REMOVED",
+  "INACTIVE",
+  "PAUSE_FAILED",
+  "RESTORE_FAILED",
+]);
 /** Statuses under which a project counts as gone for refresh. */
 const GONE_STATUSES = new Set(["GOING_DOWN", "REMOVED"]);
 
@@ -119,7 +148,10 @@ async function waitHealthy(ref: string, timeoutS: number): Promise<Project> {
       const s = statusOf(p);
       if (s === "ACTIVE_HEALTHY") return p;
       if (TERMINAL_STATUSES.has(s)) {
-        throw new SupabaseError("TERMINAL_STATUS", `Project ${ref} reached status ${s} and will not become healthy by itself.`);
+        throw new SupabaseError(
+          "TERMINAL_STATUS",
+          `Project ${ref} reached status ${s} and will not become healthy by itself.`,
+        );
       }
       return undefined;
     },
@@ -212,7 +244,8 @@ export const project: ResourceImpl = {
         } catch (err) {
           if (isNotFound(err)) return true;
           // A project still provisioning cannot be deleted yet: wait and ask again.
-          if (ApiError.isApi(err) && err.status === 400 && /not ready for deletion/i.test(err.apiMessage)) return undefined;
+          if (ApiError.isApi(err) && err.status === 400 && /not ready for deletion/i.test(err.apiMessage))
+            return undefined;
           throw err;
         }
       },

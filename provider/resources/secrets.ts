@@ -25,7 +25,12 @@ export const secretsInputs = z
       .superRefine((map, ctx) => {
         for (const name of Object.keys(map)) {
           const r = secretName.safeParse(name);
-          if (!r.success) ctx.addIssue({ code: "custom", path: [name], message: r.error.issues[0].message.replace(/^name/, `name "${name.slice(0, 40)}"`) });
+          if (!r.success)
+            ctx.addIssue({
+              code: "custom",
+              path: [name],
+              message: r.error.issues[0].message.replace(/^name/, `name "${name.slice(0, 40)}"`),
+            });
         }
       }),
   })
@@ -34,7 +39,11 @@ export const secretsInputs = z
 const rules: FieldRule[] = [{ name: "projectRef", replaces: true }];
 
 function digestsOf(map: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.keys(map).sort().map((k) => [k, secretDigest(map[k])]));
+  return Object.fromEntries(
+    Object.keys(map)
+      .sort()
+      .map((k) => [k, secretDigest(map[k])]),
+  );
 }
 
 function outputs(inputs: Props, digests: Record<string, string>): Props {
@@ -81,7 +90,11 @@ export const secrets: ResourceImpl = {
     const changed = Object.keys(want).filter((n) => have[n] !== want[n]);
     const removed = Object.keys(have).filter((n) => !(n in want));
     const client = managementClient();
-    if (changed.length > 0) await client.upsertSecrets(ref, changed.map((name) => ({ name, value: map[name] })));
+    if (changed.length > 0)
+      await client.upsertSecrets(
+        ref,
+        changed.map((name) => ({ name, value: map[name] })),
+      );
     if (removed.length > 0) await client.deleteSecrets(ref, removed);
     invalidateSecrets(ref);
     return { outs: outputs(news, want) };

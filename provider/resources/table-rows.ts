@@ -34,7 +34,14 @@ import { partialFailure, SupabaseError } from "../errors";
 import { isUnknownOutcome } from "../client/outcome";
 import { GraphqlClient, GraphqlError } from "../graphql/client";
 import { field, intValue, operation, variable } from "../graphql/documents";
-import { introspectTable, isIntrospectionDisabled, namingRulesSchema, splitTable, type CatalogInfo, type TableSchema } from "../graphql/introspect";
+import {
+  introspectTable,
+  isIntrospectionDisabled,
+  namingRulesSchema,
+  splitTable,
+  type CatalogInfo,
+  type TableSchema,
+} from "../graphql/introspect";
 import { checkValue, fromWire, keyString, looseCanonical, rowDigest, toWire, type ColumnInfo } from "../graphql/values";
 import { checkWith, containsUnknown, stableJson, type CheckFailure, type Props, type ResourceImpl } from "./common";
 import { projectRef } from "./shared";
@@ -51,12 +58,33 @@ export const tableRowsInputs = z
     projectRef: projectRef.optional(),
     graphqlUrl: z.url({ protocol: /^https?$/, error: "graphqlUrl must be an http(s) URL" }).optional(),
     apiKey: z.string({ error: "apiKey must be a string" }).min(1, "apiKey must not be empty").optional(),
-    table: z.string({ error: "table is required" }).regex(sqlName, "table must be a SQL name (`table` or `schema.table`) or a GraphQL type name"),
-    key: z.array(z.string().regex(/^[_A-Za-z][_0-9A-Za-z]*$/, "a key column must be a plain column name"), { error: "key must be a list of column names" }).min(1, "key must name at least one column").optional(),
-    rows: z.array(z.record(z.string(), z.unknown(), { error: "each row must be an object of column → value" }), { error: "rows must be a list of objects" }).max(100_000, "at most 100000 rows per resource"),
+    table: z
+      .string({ error: "table is required" })
+      .regex(sqlName, "table must be a SQL name (`table` or `schema.table`) or a GraphQL type name"),
+    key: z
+      .array(z.string().regex(/^[_A-Za-z][_0-9A-Za-z]*$/, "a key column must be a plain column name"), {
+        error: "key must be a list of column names",
+      })
+      .min(1, "key must name at least one column")
+      .optional(),
+    rows: z
+      .array(z.record(z.string(), z.unknown(), { error: "each row must be an object of column → value" }), {
+        error: "rows must be a list of objects",
+      })
+      .max(100_000, "at most 100000 rows per resource"),
     onDelete: z.enum(["delete", "retain"], { error: 'onDelete must be "delete" or "retain"' }).default("delete"),
-    batchSize: z.number({ error: "batchSize must be a number" }).int("batchSize must be a whole number").min(1, "batchSize must be at least 1").max(MAX_BATCH, `batchSize must be at most ${MAX_BATCH} rows per request`).default(500),
-    pageSize: z.number({ error: "pageSize must be a number" }).int("pageSize must be a whole number").min(1, "pageSize must be at least 1").max(MAX_PAGE, `pageSize must be at most ${MAX_PAGE}`).default(30),
+    batchSize: z
+      .number({ error: "batchSize must be a number" })
+      .int("batchSize must be a whole number")
+      .min(1, "batchSize must be at least 1")
+      .max(MAX_BATCH, `batchSize must be at most ${MAX_BATCH} rows per request`)
+      .default(500),
+    pageSize: z
+      .number({ error: "pageSize must be a number" })
+      .int("pageSize must be a whole number")
+      .min(1, "pageSize must be at least 1")
+      .max(MAX_PAGE, `pageSize must be at most ${MAX_PAGE}`)
+      .default(30),
     exclusive: z.boolean({ error: "exclusive must be a boolean" }).default(false),
     inflect: z.boolean({ error: "inflect must be a boolean" }).default(false),
     /** Set by check: the resolved table schema. Not for users. */
@@ -68,9 +96,14 @@ export const tableRowsInputs = z
       ctx.addIssue({ code: "custom", path: ["projectRef"], message: "set exactly one of projectRef and graphqlUrl" });
     }
     if (v.graphqlUrl !== undefined && v.apiKey === undefined) {
-      ctx.addIssue({ code: "custom", path: ["apiKey"], message: "apiKey is required with graphqlUrl (the service_role key is only fetched for a projectRef)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["apiKey"],
+        message: "apiKey is required with graphqlUrl (the service_role key is only fetched for a projectRef)",
+      });
     }
-    if (v.key && new Set(v.key).size !== v.key.length) ctx.addIssue({ code: "custom", path: ["key"], message: "key names a column twice" });
+    if (v.key && new Set(v.key).size !== v.key.length)
+      ctx.addIssue({ code: "custom", path: ["key"], message: "key names a column twice" });
   });
 
 type Row = Record<string, unknown>;
@@ -97,20 +130,29 @@ async function resolveSchema(p: Props, ctx: Ctx): Promise<{ schema?: TableSchema
   const catalog = p.projectRef
     ? async (): Promise<CatalogInfo> => {
         const { schema, table } = splitTable(p.table);
-        const rows = await managementClient().runQuery<{ found: number; pk: string[] }>(p.projectRef, CATALOG_SQL, [schema, table], { readOnly: true });
+        const rows = await managementClient().runQuery<{ found: number; pk: string[] }>(
+          p.projectRef,
+          CATALOG_SQL,
+          [schema, table],
+          { readOnly: true },
+        );
         return { exists: Number(rows[0]?.found ?? 0) > 0, primaryKey: rows[0]?.pk ?? [] };
       }
     : undefined;
-  return cachedTableSchema<{ schema?: TableSchema; failure?: string }>(`${ctx.endpoint}|${p.table}|${p.inflect}`, async () => {
-    try {
-      const r = await introspectTable(ctx.client, p.table, catalog);
-      if (r.found) return { value: { schema: r.schema }, keep: true };
-      return { value: r.definite ? { failure: r.reason } : {}, keep: false };
-    } catch (err) {
-      if (isIntrospectionDisabled(err)) return { value: { schema: namingRulesSchema(p.table, p.inflect, p.key) }, keep: true };
-      throw err;
-    }
-  });
+  return cachedTableSchema<{ schema?: TableSchema; failure?: string }>(
+    `${ctx.endpoint}|${p.table}|${p.inflect}`,
+    async () => {
+      try {
+        const r = await introspectTable(ctx.client, p.table, catalog);
+        if (r.found) return { value: { schema: r.schema }, keep: true };
+        return { value: r.definite ? { failure: r.reason } : {}, keep: false };
+      } catch (err) {
+        if (isIntrospectionDisabled(err))
+          return { value: { schema: namingRulesSchema(p.table, p.inflect, p.key) }, keep: true };
+        throw err;
+      }
+    },
+  );
 }
 
 // ---------------------------------------------------------------- validation
@@ -126,7 +168,11 @@ function fieldFor(schema: TableSchema, column: string): string | undefined {
  * Validates and canonicalizes the rows against the schema. Every failure
  * names the row and the column (`rows[3].price`).
  */
-export function validateRows(schema: TableSchema, rows: Row[], declaredKey: string[] | undefined): { rows: Row[]; key?: string[]; failures: CheckFailure[] } {
+export function validateRows(
+  schema: TableSchema,
+  rows: Row[],
+  declaredKey: string[] | undefined,
+): { rows: Row[]; key?: string[]; failures: CheckFailure[] } {
   const failures: CheckFailure[] = [];
   const typed = schema.source === "introspection";
   const columnList = Object.keys(schema.columns).join(", ");
@@ -142,9 +188,21 @@ export function validateRows(schema: TableSchema, rows: Row[], declaredKey: stri
   } else if (typed) {
     key.forEach((k, i) => {
       const col = schema.columns[k];
-      if (!col) failures.push({ property: `key[${i}]`, reason: `unknown column "${k}" on ${schema.sqlSchema}.${schema.sqlTable} (columns: ${columnList})` });
-      else if (col.filterOps.length === 0 || col.list) failures.push({ property: `key[${i}]`, reason: `column "${k}" (${col.scalar}${col.list ? " list" : ""}) cannot be filtered on, so it cannot identify rows` });
-      else if (!col.insertable) failures.push({ property: `key[${i}]`, reason: `key column "${k}" is generated, serial or identity, so its value cannot be set through the GraphQL API; use a natural key column` });
+      if (!col)
+        failures.push({
+          property: `key[${i}]`,
+          reason: `unknown column "${k}" on ${schema.sqlSchema}.${schema.sqlTable} (columns: ${columnList})`,
+        });
+      else if (col.filterOps.length === 0 || col.list)
+        failures.push({
+          property: `key[${i}]`,
+          reason: `column "${k}" (${col.scalar}${col.list ? " list" : ""}) cannot be filtered on, so it cannot identify rows`,
+        });
+      else if (!col.insertable)
+        failures.push({
+          property: `key[${i}]`,
+          reason: `key column "${k}" is generated, serial or identity, so its value cannot be set through the GraphQL API; use a natural key column`,
+        });
     });
   }
   const out: Row[] = [];
@@ -159,11 +217,17 @@ export function validateRows(schema: TableSchema, rows: Row[], declaredKey: stri
       const f = fieldFor(schema, column);
       const col = f ? schema.columns[f] : undefined;
       if (!f || (typed && !col)) {
-        failures.push({ property: `rows[${i}].${column}`, reason: `unknown column "${column}" on ${schema.sqlSchema}.${schema.sqlTable} (columns: ${columnList})` });
+        failures.push({
+          property: `rows[${i}].${column}`,
+          reason: `unknown column "${column}" on ${schema.sqlSchema}.${schema.sqlTable} (columns: ${columnList})`,
+        });
         continue;
       }
       if (f in norm) {
-        failures.push({ property: `rows[${i}].${column}`, reason: `column "${f}" is given twice (by SQL and GraphQL name)` });
+        failures.push({
+          property: `rows[${i}].${column}`,
+          reason: `column "${f}" is given twice (by SQL and GraphQL name)`,
+        });
         continue;
       }
       if (!col) {
@@ -171,7 +235,10 @@ export function validateRows(schema: TableSchema, rows: Row[], declaredKey: stri
         continue;
       }
       if (!col.insertable && !key?.includes(f)) {
-        failures.push({ property: `rows[${i}].${column}`, reason: `column "${f}" cannot be written through the GraphQL API (generated, serial or identity, or no INSERT privilege)` });
+        failures.push({
+          property: `rows[${i}].${column}`,
+          reason: `column "${f}" cannot be written through the GraphQL API (generated, serial or identity, or no INSERT privilege)`,
+        });
         continue;
       }
       const r = checkValue(col, value);
@@ -183,7 +250,10 @@ export function validateRows(schema: TableSchema, rows: Row[], declaredKey: stri
       for (const k of key) {
         if (norm[k] === undefined || norm[k] === null) {
           if (!failures.some((x) => x.property === `rows[${i}].${k}`)) {
-            failures.push({ property: `rows[${i}].${k}`, reason: `key column "${k}" is missing (every row needs a value for ${key.join(", ")})` });
+            failures.push({
+              property: `rows[${i}].${k}`,
+              reason: `key column "${k}" is missing (every row needs a value for ${key.join(", ")})`,
+            });
           }
           complete = false;
         } else if (containsUnknown(norm[k])) complete = false;
@@ -191,7 +261,11 @@ export function validateRows(schema: TableSchema, rows: Row[], declaredKey: stri
       if (complete) {
         const ks = keyString(typed ? norm : canonicalRow(norm), key);
         const first = seen.get(ks);
-        if (first !== undefined) failures.push({ property: `rows[${i}]`, reason: `duplicate key ${ks}: rows[${first}] has the same ${key.join(", ")}` });
+        if (first !== undefined)
+          failures.push({
+            property: `rows[${i}]`,
+            reason: `duplicate key ${ks}: rows[${first}] has the same ${key.join(", ")}`,
+          });
         else seen.set(ks, i);
       }
     }
@@ -255,7 +329,8 @@ export function diffRowState(old: RowState | undefined, next: RowState): RowChan
       // Compare digests and column sets by content (set indexes may differ between states).
       const [os, od] = o.split(":");
       const [ns, nd] = v.split(":");
-      if (od !== nd || (oldSets[Number(os)] ?? []).join(",") !== (next.columnSets[Number(ns)] ?? []).join(",")) changed.push(k);
+      if (od !== nd || (oldSets[Number(os)] ?? []).join(",") !== (next.columnSets[Number(ns)] ?? []).join(","))
+        changed.push(k);
     }
   }
   const removed = Object.keys(oldRows).filter((k) => !(k in next.rows));
@@ -292,7 +367,11 @@ interface Planned {
   inserts: Row[];
 }
 
-function mutationDocument(schema: TableSchema, key: string[], plan: Planned): { document: DocumentNode; variables: Row } {
+function mutationDocument(
+  schema: TableSchema,
+  key: string[],
+  plan: Planned,
+): { document: DocumentNode; variables: Row } {
   const vars: Array<[string, string]> = [];
   const variables: Row = {};
   const sel: FieldNode[] = [];
@@ -300,7 +379,13 @@ function mutationDocument(schema: TableSchema, key: string[], plan: Planned): { 
     vars.push(["df", `${schema.typeName}Filter`], ["dn", "Int!"]);
     variables.df = keyFilter(schema, key, plan.deletes);
     variables.dn = plan.deletes.length;
-    sel.push(field(schema.delete, { alias: "d", args: { filter: variable("df"), atMost: variable("dn") }, selections: affected }));
+    sel.push(
+      field(schema.delete, {
+        alias: "d",
+        args: { filter: variable("df"), atMost: variable("dn") },
+        selections: affected,
+      }),
+    );
   }
   plan.updates.forEach((row, i) => {
     vars.push([`uf${i}`, `${schema.typeName}Filter`], [`us${i}`, `${schema.typeName}UpdateInput!`]);
@@ -310,7 +395,13 @@ function mutationDocument(schema: TableSchema, key: string[], plan: Planned): { 
     // A row that declares only its key has nothing to set; it is re-inserted if missing.
     if (Object.keys(set).length === 0) for (const k of key) set[k] = toWire(schema.columns[k], row[k]);
     variables[`us${i}`] = set;
-    sel.push(field(schema.update, { alias: `u${i}`, args: { set: variable(`us${i}`), filter: variable(`uf${i}`), atMost: intValue(1) }, selections: affected }));
+    sel.push(
+      field(schema.update, {
+        alias: `u${i}`,
+        args: { set: variable(`us${i}`), filter: variable(`uf${i}`), atMost: intValue(1) },
+        selections: affected,
+      }),
+    );
   });
   if (plan.inserts.length > 0) {
     vars.push(["io", `[${schema.typeName}InsertInput!]!`]);
@@ -320,9 +411,14 @@ function mutationDocument(schema: TableSchema, key: string[], plan: Planned): { 
   return { document: operation("mutation", "SupabasePulumiTableRows", vars, sel), variables };
 }
 
-
 /** Read documents: aliased, key-filtered collection queries, `fieldsPerRequest` per request. */
-function readDocument(schema: TableSchema, key: string[], groups: Array<{ keys: Row[]; after?: string }>, columns: string[], first: number) {
+function readDocument(
+  schema: TableSchema,
+  key: string[],
+  groups: Array<{ keys: Row[]; after?: string }>,
+  columns: string[],
+  first: number,
+) {
   const vars: Array<[string, string]> = [["n", "Int"]];
   const variables: Row = { n: first };
   const sel: FieldNode[] = groups.map((g, i) => {
@@ -368,15 +464,27 @@ function shownKeys(keys: string[], max = 10): string {
 // ---------------------------------------------------------------- live reads
 
 /** Live canonical rows for the given keys (absent keys are missing rows). */
-async function readRows(ctx: Ctx, schema: TableSchema, key: string[], keys: string[], columns: string[], pageSize: number): Promise<Map<string, Row>> {
+async function readRows(
+  ctx: Ctx,
+  schema: TableSchema,
+  key: string[],
+  keys: string[],
+  columns: string[],
+  pageSize: number,
+): Promise<Map<string, Row>> {
   const live = new Map<string, Row>();
   const cols = [...new Set([...key, ...columns])];
-  let pending: Array<{ keys: Row[]; after?: string }> = chunk(keys, pageSize).map((g) => ({ keys: g.map((k) => keyRow(key, k)) }));
+  let pending: Array<{ keys: Row[]; after?: string }> = chunk(keys, pageSize).map((g) => ({
+    keys: g.map((k) => keyRow(key, k)),
+  }));
   while (pending.length > 0) {
     const next: typeof pending = [];
     for (const groups of chunk(pending, READ_FIELDS_PER_REQUEST)) {
       const { document, variables } = readDocument(schema, key, groups, cols, pageSize);
-      const data = await ctx.client.request<Record<string, any>>(document, variables, { mutation: false, context: `reading ${groups.reduce((n, g) => n + g.keys.length, 0)} rows of ${schema.sqlSchema}.${schema.sqlTable}` });
+      const data = await ctx.client.request<Record<string, any>>(document, variables, {
+        mutation: false,
+        context: `reading ${groups.reduce((n, g) => n + g.keys.length, 0)} rows of ${schema.sqlSchema}.${schema.sqlTable}`,
+      });
       groups.forEach((g, i) => {
         const conn = data[`r${i}`];
         for (const e of conn?.edges ?? []) {
@@ -385,7 +493,8 @@ async function readRows(ctx: Ctx, schema: TableSchema, key: string[], keys: stri
           live.set(keyString(row, key), row);
         }
         // The table's max_rows may be below pageSize: follow the cursor for the rest.
-        if (conn?.pageInfo?.hasNextPage && conn.pageInfo.endCursor) next.push({ keys: g.keys, after: conn.pageInfo.endCursor });
+        if (conn?.pageInfo?.hasNextPage && conn.pageInfo.endCursor)
+          next.push({ keys: g.keys, after: conn.pageInfo.endCursor });
       });
     }
     pending = next;
@@ -398,15 +507,25 @@ async function allKeys(ctx: Ctx, schema: TableSchema, key: string[], pageSize: n
   const out: string[] = [];
   let after: string | undefined;
   for (;;) {
-    const vars: Array<[string, string]> = [["n", "Int"], ["a", "Cursor"]];
+    const vars: Array<[string, string]> = [
+      ["n", "Int"],
+      ["a", "Cursor"],
+    ];
     const doc = operation("query", "SupabasePulumiTableKeys", vars, [
       field(schema.collection, {
         alias: "r",
         args: { first: variable("n"), after: variable("a") },
-        selections: [field("edges", { selections: [field("node", { selections: key.map((k) => field(k)) })] }), field("pageInfo", { selections: [field("hasNextPage"), field("endCursor")] })],
+        selections: [
+          field("edges", { selections: [field("node", { selections: key.map((k) => field(k)) })] }),
+          field("pageInfo", { selections: [field("hasNextPage"), field("endCursor")] }),
+        ],
       }),
     ]);
-    const data = await ctx.client.request<Record<string, any>>(doc, { n: pageSize, a: after ?? null }, { mutation: false, context: `listing ${schema.sqlSchema}.${schema.sqlTable}` });
+    const data = await ctx.client.request<Record<string, any>>(
+      doc,
+      { n: pageSize, a: after ?? null },
+      { mutation: false, context: `listing ${schema.sqlSchema}.${schema.sqlTable}` },
+    );
     for (const e of data.r.edges) {
       const row: Row = {};
       for (const k of key) row[k] = fromWire(schema.columns[k], e.node[k]);
@@ -433,8 +552,17 @@ function describeFailure(schema: TableSchema, op: string, keys: string[], err: u
 async function keysMatchingSeveral(ctx: Ctx, schema: TableSchema, key: string[], keys: string[]): Promise<string[]> {
   const out: string[] = [];
   for (const part of chunk([...new Set(keys)], READ_FIELDS_PER_REQUEST)) {
-    const { document, variables } = readDocument(schema, key, part.map((k) => ({ keys: [keyRow(key, k)] })), key, 2);
-    const data = await ctx.client.request<Record<string, any>>(document, variables, { mutation: false, context: `counting rows of ${schema.sqlSchema}.${schema.sqlTable}` });
+    const { document, variables } = readDocument(
+      schema,
+      key,
+      part.map((k) => ({ keys: [keyRow(key, k)] })),
+      key,
+      2,
+    );
+    const data = await ctx.client.request<Record<string, any>>(document, variables, {
+      mutation: false,
+      context: `counting rows of ${schema.sqlSchema}.${schema.sqlTable}`,
+    });
     part.forEach((k, i) => {
       if ((data[`r${i}`]?.edges?.length ?? 0) > 1) out.push(k);
     });
@@ -447,20 +575,39 @@ async function keysMatchingSeveral(ctx: Ctx, schema: TableSchema, key: string[],
  * 5xx) the affected keys are read back: the document is all-or-nothing, so
  * the live rows say whether it committed; it is resent once only if not.
  */
-async function applyPlan(ctx: Ctx, schema: TableSchema, key: string[], plan: Planned, opName: string): Promise<Record<string, any>> {
+async function applyPlan(
+  ctx: Ctx,
+  schema: TableSchema,
+  key: string[],
+  plan: Planned,
+  opName: string,
+): Promise<Record<string, any>> {
   const { document, variables } = mutationDocument(schema, key, plan);
   const keysOf = (rows: Row[]) => rows.map((r) => keyString(canonicalRow(r, schema), key));
   const all = [...keysOf(plan.deletes), ...keysOf(plan.updates), ...keysOf(plan.inserts)];
-  const send = () => ctx.client.request<Record<string, any>>(document, variables, { mutation: true, context: `TableRows ${schema.sqlSchema}.${schema.sqlTable}: ${opName}` });
+  const send = () =>
+    ctx.client.request<Record<string, any>>(document, variables, {
+      mutation: true,
+      context: `TableRows ${schema.sqlSchema}.${schema.sqlTable}: ${opName}`,
+    });
   try {
     return await send();
   } catch (err) {
     if (!isUnknownOutcome(err)) {
       if (GraphqlError.isGraphql(err) && err.messages.some((m) => /impacts too many records/.test(m))) {
         // atMost overflow: the declared key does not identify one row. Name the keys that match several.
-        const offenders = await keysMatchingSeveral(ctx, schema, key, [...keysOf(plan.deletes), ...keysOf(plan.updates)]).catch(() => []);
+        const offenders = await keysMatchingSeveral(ctx, schema, key, [
+          ...keysOf(plan.deletes),
+          ...keysOf(plan.updates),
+        ]).catch(() => []);
         if (offenders.length > 0) {
-          throw describeFailure(schema, opName, offenders, err, ` (each of these keys matches more than one row, so ${key.join(", ")} does not identify rows; declare a unique key)`);
+          throw describeFailure(
+            schema,
+            opName,
+            offenders,
+            err,
+            ` (each of these keys matches more than one row, so ${key.join(", ")} does not identify rows; declare a unique key)`,
+          );
         }
       }
       throw describeFailure(schema, opName, all, err);
@@ -485,7 +632,14 @@ async function applyPlan(ctx: Ctx, schema: TableSchema, key: string[], plan: Pla
 }
 
 /** When an insert is refused, find the keys that already exist so the error names them. */
-async function explainInsert(ctx: Ctx, schema: TableSchema, key: string[], rows: Row[], err: unknown, pageSize: number): Promise<SupabaseError> {
+async function explainInsert(
+  ctx: Ctx,
+  schema: TableSchema,
+  key: string[],
+  rows: Row[],
+  err: unknown,
+  pageSize: number,
+): Promise<SupabaseError> {
   const keys = rows.map((r) => keyString(canonicalRow(r, schema), key));
   try {
     const live = await readRows(ctx, schema, key, keys, [], pageSize);
@@ -522,10 +676,20 @@ async function schemaFor(p: Props, ctx: Ctx): Promise<{ schema: TableSchema; row
   if (!schema) {
     // check could not see the table (a migration in the same run creates it): validate now, before any write.
     const r = await resolveSchema(p, ctx);
-    if (!r.schema) throw new SupabaseError("VALIDATION", `TableRows ${p.table}: ${r.failure ?? `table ${p.table} was not found in the GraphQL API`}`);
+    if (!r.schema)
+      throw new SupabaseError(
+        "VALIDATION",
+        `TableRows ${p.table}: ${r.failure ?? `table ${p.table} was not found in the GraphQL API`}`,
+      );
     const v = validateRows(r.schema, rows, key);
     if (v.failures.length > 0) {
-      throw new SupabaseError("VALIDATION", `TableRows ${p.table}: ${v.failures.slice(0, 20).map((f) => `${f.property}: ${f.reason}`).join("; ")}`);
+      throw new SupabaseError(
+        "VALIDATION",
+        `TableRows ${p.table}: ${v.failures
+          .slice(0, 20)
+          .map((f) => `${f.property}: ${f.reason}`)
+          .join("; ")}`,
+      );
     }
     schema = r.schema;
     rows = v.rows;
@@ -540,12 +704,22 @@ function idOf(p: Props, schema: TableSchema): string {
   return `${p.projectRef ?? p.graphqlUrl}/${schema.sqlSchema}.${schema.sqlTable}`;
 }
 
-async function insertAll(ctx: Ctx, schema: TableSchema, key: string[], rows: Row[], batchSize: number, pageSize: number, done: Row[]): Promise<void> {
+async function insertAll(
+  ctx: Ctx,
+  schema: TableSchema,
+  key: string[],
+  rows: Row[],
+  batchSize: number,
+  pageSize: number,
+  done: Row[],
+): Promise<void> {
   for (const batch of chunk(rows, batchSize)) {
     try {
       await applyPlan(ctx, schema, key, { deletes: [], updates: [], inserts: batch }, "insert");
     } catch (err) {
-      throw GraphqlError.isGraphql((err as any)?.cause) ? await explainInsert(ctx, schema, key, batch, (err as any).cause, pageSize) : err;
+      throw GraphqlError.isGraphql((err as any)?.cause)
+        ? await explainInsert(ctx, schema, key, batch, (err as any).cause, pageSize)
+        : err;
     }
     done.push(...batch);
   }
@@ -560,12 +734,21 @@ export const tableRows: ResourceImpl = {
     const inputs = base.data as Props;
     delete inputs.resolved;
     // Connection or table still unknown (preview): nothing more can be checked yet.
-    if (["projectRef", "graphqlUrl", "apiKey", "table"].some((k) => containsUnknown(inputs[k])) || containsUnknown(inputs.key)) return { inputs, failures: [] };
+    if (
+      ["projectRef", "graphqlUrl", "apiKey", "table"].some((k) => containsUnknown(inputs[k])) ||
+      containsUnknown(inputs.key)
+    )
+      return { inputs, failures: [] };
 
     // Unchanged rows against an unchanged table were validated when applied:
     // reuse that schema, so a no-op `up` makes no request at all.
     const prev = olds?.resolved as TableSchema | undefined;
-    const sameTarget = prev && olds.table === inputs.table && olds.projectRef === inputs.projectRef && olds.graphqlUrl === inputs.graphqlUrl && stableJson(olds.declaredKey) === stableJson(inputs.key);
+    const sameTarget =
+      prev &&
+      olds.table === inputs.table &&
+      olds.projectRef === inputs.projectRef &&
+      olds.graphqlUrl === inputs.graphqlUrl &&
+      stableJson(olds.declaredKey) === stableJson(inputs.key);
     if (sameTarget) {
       // Rows that validate against the recorded schema need no new
       // introspection either (an edit of 100 rows is then 1 request in all).
@@ -573,7 +756,10 @@ export const tableRows: ResourceImpl = {
       // table changed since (a column added out of band).
       const again = validateRows(prev!, inputs.rows, inputs.key);
       if (again.failures.length === 0) {
-        return { inputs: { ...inputs, declaredKey: inputs.key, key: again.key, rows: again.rows, resolved: prev }, failures: [] };
+        return {
+          inputs: { ...inputs, declaredKey: inputs.key, key: again.key, rows: again.rows, resolved: prev },
+          failures: [],
+        };
       }
     }
 
@@ -582,7 +768,11 @@ export const tableRows: ResourceImpl = {
       r = await resolveSchema(inputs, await connect(inputs));
     } catch (err) {
       const why = err instanceof Error ? err.message : String(err);
-      throw new SupabaseError(SupabaseError.is(err) ? err.code : "GRAPHQL", `TableRows ${inputs.table}: introspecting the table failed: ${why}`, { cause: err });
+      throw new SupabaseError(
+        SupabaseError.is(err) ? err.code : "GRAPHQL",
+        `TableRows ${inputs.table}: introspecting the table failed: ${why}`,
+        { cause: err },
+      );
     }
     if (!r.schema) {
       if (r.failure) return { inputs, failures: [{ property: "table", reason: r.failure }] };
@@ -591,19 +781,29 @@ export const tableRows: ResourceImpl = {
       return { inputs: { ...inputs, declaredKey: fallbackKey }, failures: [] };
     }
     const v = validateRows(r.schema, inputs.rows, inputs.key);
-    return { inputs: { ...inputs, declaredKey: inputs.key, key: v.key, rows: v.rows, resolved: r.schema }, failures: v.failures };
+    return {
+      inputs: { ...inputs, declaredKey: inputs.key, key: v.key, rows: v.rows, resolved: r.schema },
+      failures: v.failures,
+    };
   },
 
   async diff(_id, olds, news) {
     const replaces: string[] = [];
-    for (const k of ["projectRef", "graphqlUrl", "table"]) if (containsUnknown(news[k]) || stableJson(olds[k]) !== stableJson(news[k])) replaces.push(k);
+    for (const k of ["projectRef", "graphqlUrl", "table"])
+      if (containsUnknown(news[k]) || stableJson(olds[k]) !== stableJson(news[k])) replaces.push(k);
     const schema = news.resolved as TableSchema | undefined;
     const key = (news.key ?? schema?.primaryKey) as string[] | undefined;
     if (key && olds.key && stableJson(key) !== stableJson(olds.key)) replaces.push("key");
     if (replaces.length > 0) return { changes: true, replaces, deleteBeforeReplace: true };
-    if (!schema || !key || containsUnknown(news.rows)) return { changes: true, replaces: [], deleteBeforeReplace: false };
-    const d = diffRowState({ columnSets: olds.columnSets ?? [], rows: olds.rowDigests ?? {} }, rowState(schema, key, news.rows));
-    const settings = ["onDelete", "batchSize", "pageSize", "exclusive", "inflect"].some((k) => stableJson(olds[k]) !== stableJson(news[k]));
+    if (!schema || !key || containsUnknown(news.rows))
+      return { changes: true, replaces: [], deleteBeforeReplace: false };
+    const d = diffRowState(
+      { columnSets: olds.columnSets ?? [], rows: olds.rowDigests ?? {} },
+      rowState(schema, key, news.rows),
+    );
+    const settings = ["onDelete", "batchSize", "pageSize", "exclusive", "inflect"].some(
+      (k) => stableJson(olds[k]) !== stableJson(news[k]),
+    );
     const foreign = news.exclusive === true && Array.isArray(olds.foreignKeys) && olds.foreignKeys.length > 0;
     const changes = d.added.length + d.changed.length + d.removed.length > 0 || settings || foreign;
     return { changes, replaces: [], deleteBeforeReplace: false };
@@ -642,7 +842,8 @@ export const tableRows: ResourceImpl = {
       rows[k] = `${si}:${rowDigest(canonicalRow(l, schema), columnSets[si] ?? [])}`;
     }
     const extra: Props = {};
-    if (props.exclusive) extra.foreignKeys = (await allKeys(ctx, schema, key, props.pageSize ?? 30)).filter((k) => !(k in stored));
+    if (props.exclusive)
+      extra.foreignKeys = (await allKeys(ctx, schema, key, props.pageSize ?? 30)).filter((k) => !(k in stored));
     return { id, props: { ...props, rowDigests: rows, rowCount: Object.keys(rows).length, ...extra } };
   },
 
@@ -683,7 +884,13 @@ export const tableRows: ResourceImpl = {
     const key = props.key as string[];
     const keys = Object.keys(props.rowDigests ?? {});
     for (const part of chunk(keys, props.batchSize ?? 500)) {
-      await applyPlan(ctx, schema, key, { deletes: part.map((k) => keyRow(key, k)), updates: [], inserts: [] }, "delete");
+      await applyPlan(
+        ctx,
+        schema,
+        key,
+        { deletes: part.map((k) => keyRow(key, k)), updates: [], inserts: [] },
+        "delete",
+      );
     }
   },
 };

@@ -111,7 +111,9 @@ test("refreshing a stack of 20 projects makes at most 2 management calls", async
   const res = await s.stack.refresh({ parallel: 8 });
   expect(res.summary.result).toBe("succeeded");
   const calls = await managementCalls(emu);
-  console.log(`refresh of 20 projects + 1 organization: ${calls.length} management calls: ${calls.map((c) => `${c.method} ${c.path}`).join(", ")}`);
+  console.log(
+    `refresh of 20 projects + 1 organization: ${calls.length} management calls: ${calls.map((c) => `${c.method} ${c.path}`).join(", ")}`,
+  );
   expect(calls.filter((c) => c.path.startsWith("/v1/projects")).length).toBeLessThanOrEqual(2);
   expect(calls.length).toBeLessThanOrEqual(3);
   await s.stack.destroy({ parallel: 8 });
@@ -121,7 +123,13 @@ test("up and refresh succeed with 30% of GETs failing with 503 and a 429 carryin
   const s = await emulatorStack(emu, orgAndProjects(3));
   dirs.push(s.dir);
   await emu.addFault({ method: "GET", status: 503, ratio: 0.3 });
-  await emu.addFault({ method: "GET", status: 429, times: 1, headers: { "Retry-After": "1" }, body: { message: "ThrottlerException: Too Many Requests" } });
+  await emu.addFault({
+    method: "GET",
+    status: 429,
+    times: 1,
+    headers: { "Retry-After": "1" },
+    body: { message: "ThrottlerException: Too Many Requests" },
+  });
   const up = await s.stack.up({ parallel: 8 });
   expect(up.summary.result).toBe("succeeded");
   const refresh = await s.stack.refresh({ parallel: 8 });
@@ -159,7 +167,12 @@ test("a create POST whose connection is reset after the server acted is adopted,
 
 test("bad inputs are refused at check, before any API call", async () => {
   const s = await emulatorStack(emu, async () => {
-    new supabase.Project("bad", { name: "", organizationId: "not a slug!", region: "mars-1" as supabase.Region, dbPass: "short" });
+    new supabase.Project("bad", {
+      name: "",
+      organizationId: "not a slug!",
+      region: "mars-1" as supabase.Region,
+      dbPass: "short",
+    });
   });
   dirs.push(s.dir);
   await emu.clearRequests();
@@ -173,6 +186,6 @@ test("bad inputs are refused at check, before any API call", async () => {
   expect(message).toMatch(/unknown region "mars-1"/);
   expect(message).toMatch(/dbPass must be at least 8 characters/);
   expect(message).toMatch(/organizationId must be an organization slug/);
-  expect(message).not.toContain("short\"");
+  expect(message).not.toContain('short"');
   expect(await managementCalls(emu)).toHaveLength(0);
 });

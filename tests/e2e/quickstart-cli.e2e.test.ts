@@ -17,11 +17,19 @@ let emu: TestEmulator;
 let dir: string;
 const stack = `cli${process.pid}`;
 
-function pulumi(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+function pulumi(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(path.join(engineRoot(), "bin", "pulumi"), [...args, "--non-interactive"], { cwd: REPO_ROOT, env: { ...process.env, ...env }, maxBuffer: 64 << 20 }, (err, stdout, stderr) => {
-      resolve({ code: err ? Number((err as any).code ?? 1) : 0, stdout: String(stdout), stderr: String(stderr) });
-    });
+    execFile(
+      path.join(engineRoot(), "bin", "pulumi"),
+      [...args, "--non-interactive"],
+      { cwd: REPO_ROOT, env: { ...process.env, ...env }, maxBuffer: 64 << 20 },
+      (err, stdout, stderr) => {
+        resolve({ code: err ? Number((err as any).code ?? 1) : 0, stdout: String(stdout), stderr: String(stderr) });
+      },
+    );
   });
 }
 

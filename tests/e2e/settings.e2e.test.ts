@@ -49,12 +49,33 @@ function everySetting(opts: { hostnameActivate?: boolean } = {}) {
     const cfg = new pulumi.Config("e2e");
     const project = baseProject();
     const ref = project.ref;
-    const secret = new supabase.Secret("secret", { projectRef: ref, name: "API_TOKEN", value: cfg.get("secretValue") ?? SECRET_VALUE });
-    const map = new supabase.Secrets("map", { projectRef: ref, secrets: { MAP_ONE: MAP_VALUE, MAP_TWO: `${MAP_VALUE}-2` } });
-    const fn = new supabase.Function("fn", { projectRef: ref, slug: "hello", source: FUNCTION_SOURCE, verifyJwt: false });
-    const host = new supabase.CustomHostname("host", { projectRef: ref, hostname: "api.example.com", activate: opts.hostnameActivate ?? true, activationTimeoutSeconds: 120 });
+    const secret = new supabase.Secret("secret", {
+      projectRef: ref,
+      name: "API_TOKEN",
+      value: cfg.get("secretValue") ?? SECRET_VALUE,
+    });
+    const map = new supabase.Secrets("map", {
+      projectRef: ref,
+      secrets: { MAP_ONE: MAP_VALUE, MAP_TWO: `${MAP_VALUE}-2` },
+    });
+    const fn = new supabase.Function("fn", {
+      projectRef: ref,
+      slug: "hello",
+      source: FUNCTION_SOURCE,
+      verifyJwt: false,
+    });
+    const host = new supabase.CustomHostname("host", {
+      projectRef: ref,
+      hostname: "api.example.com",
+      activate: opts.hostnameActivate ?? true,
+      activationTimeoutSeconds: 120,
+    });
     const key = new supabase.Pgsodium("key", { projectRef: ref, rootKey: ROOT_KEY, acknowledgeDataLoss: true });
-    const net = new supabase.NetworkRestriction("net", { projectRef: ref, dbAllowedCidrs: ["10.1.2.3/8", "192.168.0.0/16"], dbAllowedCidrsV6: ["2001:DB8::/32"] });
+    const net = new supabase.NetworkRestriction("net", {
+      projectRef: ref,
+      dbAllowedCidrs: ["10.1.2.3/8", "192.168.0.0/16"],
+      dbAllowedCidrsV6: ["2001:DB8::/32"],
+    });
     return {
       ref,
       secretDigest: secret.digest,
@@ -88,12 +109,26 @@ test("every resource: up, clean preview, out-of-band change is drift, up restore
   expect(await managementCalls(emu)).toEqual([]);
 
   const outOfBand: Array<[string, () => Promise<unknown>]> = [
-    ["Secret", () => emu.api("POST", `/v1/projects/${ref}/secrets`, [{ name: "API_TOKEN", value: "changed elsewhere" }])],
+    [
+      "Secret",
+      () => emu.api("POST", `/v1/projects/${ref}/secrets`, [{ name: "API_TOKEN", value: "changed elsewhere" }]),
+    ],
     ["Secrets", () => emu.api("DELETE", `/v1/projects/${ref}/secrets`, ["MAP_TWO"])],
-    ["Function", () => emu.api("PATCH", `/v1/projects/${ref}/functions/hello`, { body: "Deno.serve(() => new Response('tampered'))" })],
+    [
+      "Function",
+      () =>
+        emu.api("PATCH", `/v1/projects/${ref}/functions/hello`, { body: "Deno.serve(() => new Response('tampered'))" }),
+    ],
     ["CustomHostname", () => emu.api("DELETE", `/v1/projects/${ref}/custom-hostname`)],
     ["Pgsodium", () => emu.api("PUT", `/v1/projects/${ref}/pgsodium`, { root_key: "7f".repeat(32) })],
-    ["NetworkRestriction", () => emu.api("POST", `/v1/projects/${ref}/network-restrictions/apply`, { dbAllowedCidrs: ["0.0.0.0/0"], dbAllowedCidrsV6: ["::/0"] })],
+    [
+      "NetworkRestriction",
+      () =>
+        emu.api("POST", `/v1/projects/${ref}/network-restrictions/apply`, {
+          dbAllowedCidrs: ["0.0.0.0/0"],
+          dbAllowedCidrsV6: ["::/0"],
+        }),
+    ],
   ];
   for (const [type, change] of outOfBand) {
     const res: any = await change();
@@ -115,7 +150,8 @@ test("every resource: up, clean preview, out-of-band change is drift, up restore
   const exported = await s.cli(["stack", "export"]);
   captured.push(exported.stdout);
   const everything = captured.join("\n");
-  for (const secret of [DB_PASS, SECRET_VALUE, MAP_VALUE, ROOT_KEY, emu.accessToken]) expect(everything).not.toContain(secret);
+  for (const secret of [DB_PASS, SECRET_VALUE, MAP_VALUE, ROOT_KEY, emu.accessToken])
+    expect(everything).not.toContain(secret);
 
   // Destroy restores allow-all before the project itself goes.
   await emu.clearRequests();
@@ -130,9 +166,18 @@ test("budgets: 100 Secrets in ≤15 POSTs and refreshed in ≤2 GETs; a Secrets 
   const s = await emulatorStack(emu, async () => {
     const cfg = new pulumi.Config("e2e");
     const project = baseProject();
-    for (let i = 0; i < 100; i++) new supabase.Secret(`s${i}`, { projectRef: project.ref, name: `KEY_${i}`, value: `value-${i}` });
-    new supabase.Secrets("map", { projectRef: project.ref, secrets: Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`MAP_${i}`, `v${i}`])) });
-    new supabase.Function("fn", { projectRef: project.ref, slug: "stable", source: FUNCTION_SOURCE, name: cfg.get("fnName") ?? "stable" });
+    for (let i = 0; i < 100; i++)
+      new supabase.Secret(`s${i}`, { projectRef: project.ref, name: `KEY_${i}`, value: `value-${i}` });
+    new supabase.Secrets("map", {
+      projectRef: project.ref,
+      secrets: Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`MAP_${i}`, `v${i}`])),
+    });
+    new supabase.Function("fn", {
+      projectRef: project.ref,
+      slug: "stable",
+      source: FUNCTION_SOURCE,
+      name: cfg.get("fnName") ?? "stable",
+    });
     new supabase.Secret("extra", { projectRef: project.ref, name: "EXTRA", value: cfg.get("extra") ?? "one" });
   });
   dirs.push(s.dir);
@@ -140,8 +185,15 @@ test("budgets: 100 Secrets in ≤15 POSTs and refreshed in ≤2 GETs; a Secrets 
   await s.stack.up({ parallel: 8 });
   const calls = await managementCalls(emu);
   const secretPosts = calls.filter((c) => c.method === "POST" && /\/secrets$/.test(c.path)).length;
-  const postTimes = calls.filter((c) => c.method === "POST" && /\/secrets$/.test(c.path)).map((c) => Date.parse(c.time));
-  console.log(`101 Secret resources + 1 Secrets map: ${secretPosts} POST …/secrets (one of them the map's); gaps ms: ${postTimes.slice(1).map((t, i) => t - postTimes[i]).join(",")}`);
+  const postTimes = calls
+    .filter((c) => c.method === "POST" && /\/secrets$/.test(c.path))
+    .map((c) => Date.parse(c.time));
+  console.log(
+    `101 Secret resources + 1 Secrets map: ${secretPosts} POST …/secrets (one of them the map's); gaps ms: ${postTimes
+      .slice(1)
+      .map((t, i) => t - postTimes[i])
+      .join(",")}`,
+  );
   expect(secretPosts).toBeLessThanOrEqual(16); // ≤15 for the 100 per-item Secrets, +1 for the map
   expect(calls.filter((c) => c.method === "POST" && /\/functions$/.test(c.path))).toHaveLength(1);
 
@@ -179,19 +231,36 @@ test("custom-hostname activation under injected 429s stays within 10 calls per m
   await emu.setSettings({ hostnameAutoVerifyMs: 15_000 } as any);
   const s = await emulatorStack(emu, async () => {
     const project = baseProject();
-    const host = new supabase.CustomHostname("host", { projectRef: project.ref, hostname: "app.example.org", activate: true, activationTimeoutSeconds: 180 });
+    const host = new supabase.CustomHostname("host", {
+      projectRef: project.ref,
+      hostname: "app.example.org",
+      activate: true,
+      activationTimeoutSeconds: 180,
+    });
     return { status: host.status };
   });
   dirs.push(s.dir);
-  await emu.addFault({ method: "POST", path: "re:/custom-hostname/reverify$", status: 429, times: 2, headers: { "Retry-After": "2" }, body: { message: "ThrottlerException: Too Many Requests" } });
+  await emu.addFault({
+    method: "POST",
+    path: "re:/custom-hostname/reverify$",
+    status: 429,
+    times: 2,
+    headers: { "Retry-After": "2" },
+    body: { message: "ThrottlerException: Too Many Requests" },
+  });
   await emu.clearRequests();
   const up = await s.stack.up({ parallel: 8 });
   expect(up.outputs.status.value).toBe("5_services_reconfigured");
-  const hostCalls = (await managementCalls(emu)).filter((c) => /custom-hostname\/(initialize|reverify)$|custom-hostname$/.test(c.path) && c.method !== "GET");
+  const hostCalls = (await managementCalls(emu)).filter(
+    (c) => /custom-hostname\/(initialize|reverify)$|custom-hostname$/.test(c.path) && c.method !== "GET",
+  );
   const times = hostCalls.map((c) => Date.parse(c.time)).sort((a, b) => a - b);
   let worst = 0;
-  for (let i = 0; i < times.length; i++) worst = Math.max(worst, times.filter((t) => t >= times[i] && t < times[i] + 60_000).length);
-  console.log(`custom hostname: ${hostCalls.length} calls on the 10/min routes, at most ${worst} in any minute; ${hostCalls.filter((c) => c.status === 429).length} answered 429`);
+  for (let i = 0; i < times.length; i++)
+    worst = Math.max(worst, times.filter((t) => t >= times[i] && t < times[i] + 60_000).length);
+  console.log(
+    `custom hostname: ${hostCalls.length} calls on the 10/min routes, at most ${worst} in any minute; ${hostCalls.filter((c) => c.status === 429).length} answered 429`,
+  );
   expect(worst).toBeLessThanOrEqual(10);
   await s.stack.destroy({ parallel: 8 });
 });

@@ -58,7 +58,11 @@ async function sql(query: string): Promise<Any[]> {
 }
 
 async function gql(query: string): Promise<Any> {
-  const res = await fetch(graphqlUrl, { method: "POST", headers: { "content-type": "application/json", apikey: serviceKey }, body: JSON.stringify({ query }) });
+  const res = await fetch(graphqlUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json", apikey: serviceKey },
+    body: JSON.stringify({ query }),
+  });
   const body = (await res.json()) as Any;
   if (body.errors) throw new Error(JSON.stringify(body.errors));
   return body.data;
@@ -79,10 +83,32 @@ afterAll(async () => {
 test("migration, 1,000 rows, clean preview, drift through GraphQL, restore, 10 edits touch 10 rows, destroy deletes or retains", async () => {
   const s = await emulatorStack(emu, async () => {
     const items = new supabase.DatabaseMigration("m-items", { projectRef: ref, name: "001_items", sql: MIGRATION_SQL });
-    const notes = new supabase.DatabaseMigration("m-notes", { projectRef: ref, name: "002_notes", sql: "create table note (id int primary key, body text not null)" }, { dependsOn: [items] });
-    const itemRowsRes = new supabase.TableRows("items", { projectRef: ref, table: "item", rows: itemRows(), onDelete: "delete" }, { dependsOn: [items] });
-    const noteRows = new supabase.TableRows("notes", { projectRef: ref, table: "public.note", rows: [1, 2, 3, 4, 5].map((id) => ({ id, body: `note ${id}` })), onDelete: "retain" }, { dependsOn: [notes] });
-    return { itemCount: itemRowsRes.rowCount, itemKey: itemRowsRes.key, noteCount: noteRows.rowCount, checksum: items.checksum };
+    const notes = new supabase.DatabaseMigration(
+      "m-notes",
+      { projectRef: ref, name: "002_notes", sql: "create table note (id int primary key, body text not null)" },
+      { dependsOn: [items] },
+    );
+    const itemRowsRes = new supabase.TableRows(
+      "items",
+      { projectRef: ref, table: "item", rows: itemRows(), onDelete: "delete" },
+      { dependsOn: [items] },
+    );
+    const noteRows = new supabase.TableRows(
+      "notes",
+      {
+        projectRef: ref,
+        table: "public.note",
+        rows: [1, 2, 3, 4, 5].map((id) => ({ id, body: `note ${id}` })),
+        onDelete: "retain",
+      },
+      { dependsOn: [notes] },
+    );
+    return {
+      itemCount: itemRowsRes.rowCount,
+      itemKey: itemRowsRes.key,
+      noteCount: noteRows.rowCount,
+      checksum: items.checksum,
+    };
   });
   dirs.push(s.dir);
 
@@ -126,7 +152,9 @@ test("migration, 1,000 rows, clean preview, drift through GraphQL, restore, 10 e
   await sql("delete from item_audit");
   const restore = await s.stack.up({ refresh: true, parallel: 8, onOutput });
   expect(restore.summary.result).toBe("succeeded");
-  expect(await sql("select id, name from item where id in (10, 11, 12, 20, 21) order by id")).toEqual([10, 11, 12, 20, 21].map((id) => ({ id, name: `item ${id}` })));
+  expect(await sql("select id, name from item where id in (10, 11, 12, 20, 21) order by id")).toEqual(
+    [10, 11, 12, 20, 21].map((id) => ({ id, name: `item ${id}` })),
+  );
   expect(await sql("select op, item_id from item_audit order by item_id")).toEqual([
     { op: "update", item_id: 10 },
     { op: "update", item_id: 11 },
@@ -160,8 +188,17 @@ test("migration, 1,000 rows, clean preview, drift through GraphQL, restore, 10 e
   expect(itemsState).toBeDefined();
   const bytes = Buffer.byteLength(JSON.stringify(itemsState));
   const outBytes = Buffer.byteLength(JSON.stringify(itemsState.outputs));
-  console.log(resources.map((r) => `${r.urn.split("::").pop()}: ${JSON.stringify(r).length} (inputs ${JSON.stringify(r.inputs ?? {}).length}, outputs ${JSON.stringify(r.outputs ?? {}).length}; ${Object.keys(r).join(",")})`).join("\n"));
-  console.log(`1,000 rows: first up ${firstUp} GraphQL requests; refresh ${refreshRequests}; state of the TableRows resource ${bytes} bytes (outputs ${outBytes}); export ${exported.stdout.length} bytes`);
+  console.log(
+    resources
+      .map(
+        (r) =>
+          `${r.urn.split("::").pop()}: ${JSON.stringify(r).length} (inputs ${JSON.stringify(r.inputs ?? {}).length}, outputs ${JSON.stringify(r.outputs ?? {}).length}; ${Object.keys(r).join(",")})`,
+      )
+      .join("\n"),
+  );
+  console.log(
+    `1,000 rows: first up ${firstUp} GraphQL requests; refresh ${refreshRequests}; state of the TableRows resource ${bytes} bytes (outputs ${outBytes}); export ${exported.stdout.length} bytes`,
+  );
   expect(outBytes).toBeLessThan(100_000);
 
   // (7) destroy: onDelete "delete" removes the rows, "retain" keeps them.

@@ -3,7 +3,16 @@
  * delays, and a small client for the control plane and the management API.
  */
 import { startEmulator } from "../../emulator";
-import type { EmulatorOptions, EmulatorSettings, Fault, FaultSpec, LatencySettings, RateLimitSettings, RequestLogEntry, RunningEmulator } from "../../emulator/types";
+import type {
+  EmulatorOptions,
+  EmulatorSettings,
+  Fault,
+  FaultSpec,
+  LatencySettings,
+  RateLimitSettings,
+  RequestLogEntry,
+  RunningEmulator,
+} from "../../emulator/types";
 
 export interface ApiResponse {
   status: number;
@@ -56,11 +65,18 @@ async function call(url: string, method: string, body: unknown, headers: Record<
 
 /** Test defaults: provisioning 200 ms, deletion 100 ms, 127.0.0.1 on a free port. */
 export async function startTestEmulator(opts: EmulatorOptions = {}): Promise<TestEmulator> {
-  const emu = await startEmulator({ host: "127.0.0.1", port: 0, provisioningDelayMs: 200, deletionDelayMs: 100, ...opts });
+  const emu = await startEmulator({
+    host: "127.0.0.1",
+    port: 0,
+    provisioningDelayMs: 200,
+    deletionDelayMs: 100,
+    ...opts,
+  });
   const control = (method: string, path: string, body?: unknown) => call(`${emu.controlUrl}${path}`, method, body, {});
   const ok = async (method: string, path: string, body?: unknown) => {
     const res = await control(method, path, body);
-    if (res.status >= 300) throw new Error(`${method} /_emulator${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
+    if (res.status >= 300)
+      throw new Error(`${method} /_emulator${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
     return res.body;
   };
   return {
@@ -82,8 +98,10 @@ export async function startTestEmulator(opts: EmulatorOptions = {}): Promise<Tes
     setSettings: async (partial) => (await ok("PUT", "/settings", partial)) as EmulatorSettings,
     advanceTime: async (ms) => void (await ok("POST", "/time", { advanceMs: ms })),
     reset: async () => void (await ok("POST", "/reset")),
-    jwtSecret: async (ref) => ((await ok("GET", `/projects/${encodeURIComponent(ref)}/jwt-secret`)) as { jwt_secret: string }).jwt_secret,
-    api: (method, path, body, headers = {}) => call(`${emu.apiUrl}${path}`, method, body, { authorization: `Bearer ${emu.accessToken}`, ...headers }),
+    jwtSecret: async (ref) =>
+      ((await ok("GET", `/projects/${encodeURIComponent(ref)}/jwt-secret`)) as { jwt_secret: string }).jwt_secret,
+    api: (method, path, body, headers = {}) =>
+      call(`${emu.apiUrl}${path}`, method, body, { authorization: `Bearer ${emu.accessToken}`, ...headers }),
     control,
   };
 }
@@ -101,10 +119,19 @@ export interface ReadyProject {
  * An organization and an ACTIVE_HEALTHY project in it (the clock is advanced
  * past provisioning), with the project's legacy API keys and GraphQL URL.
  */
-export async function readyProject(emu: TestEmulator, name = "test-project", orgName = `${name} org`): Promise<ReadyProject> {
+export async function readyProject(
+  emu: TestEmulator,
+  name = "test-project",
+  orgName = `${name} org`,
+): Promise<ReadyProject> {
   const org = await emu.api("POST", "/v1/organizations", { name: orgName });
   if (org.status !== 201) throw new Error(`creating an organization answered ${org.status}`);
-  const project = await emu.api("POST", "/v1/projects", { name, organization_id: org.body.id, region: "us-east-1", db_pass: "test-db-password-1234" });
+  const project = await emu.api("POST", "/v1/projects", {
+    name,
+    organization_id: org.body.id,
+    region: "us-east-1",
+    db_pass: "test-db-password-1234",
+  });
   if (project.status !== 201) throw new Error(`creating a project answered ${project.status}`);
   const ref = project.body.id as string;
   await emu.advanceTime(10_000);

@@ -25,16 +25,24 @@ export function findPgBin(): string | undefined {
   const candidates = [process.env.PG_BIN];
   const root = path.join(path.sep, "usr", "lib", "postgresql");
   if (fs.existsSync(root)) {
-    const versions = fs.readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
+    const versions = fs
+      .readdirSync(root)
+      .filter((v) => /^\d+$/.test(v))
+      .sort((a, b) => Number(b) - Number(a));
     candidates.push(...versions.map((v) => path.join(root, v, "bin")));
   }
   candidates.push(...(process.env.PATH ?? "").split(path.delimiter));
-  return candidates.find((d): d is string => !!d && fs.existsSync(path.join(d, "initdb")) && fs.existsSync(path.join(d, "pg_ctl")));
+  return candidates.find(
+    (d): d is string => !!d && fs.existsSync(path.join(d, "initdb")) && fs.existsSync(path.join(d, "pg_ctl")),
+  );
 }
 
 function findBinary(name: string): string {
   const dir = findPgBin();
-  if (!dir) throw new Error(`${name} not found in $PG_BIN, /usr/lib/postgresql or PATH; install PostgreSQL or set SUPABASE_EMULATOR_TEST_POSTGRES_URL`);
+  if (!dir)
+    throw new Error(
+      `${name} not found in $PG_BIN, /usr/lib/postgresql or PATH; install PostgreSQL or set SUPABASE_EMULATOR_TEST_POSTGRES_URL`,
+    );
   return path.join(dir, name);
 }
 
@@ -89,9 +97,33 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   }
   const port = await freePort();
   try {
-    await runAsServerUser([initdb, "-D", dataDir, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-sync", "--no-instructions"]);
+    await runAsServerUser([
+      initdb,
+      "-D",
+      dataDir,
+      "-A",
+      "trust",
+      "-U",
+      "postgres",
+      "-E",
+      "UTF8",
+      "--no-sync",
+      "--no-instructions",
+    ]);
     const serverOptions = `-p ${port} -h 127.0.0.1 -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
-    await runAsServerUser([pgCtl, "-D", dataDir, "-o", serverOptions, "-l", path.join(dir, "server.log"), "-w", "-t", "30", "start"]);
+    await runAsServerUser([
+      pgCtl,
+      "-D",
+      dataDir,
+      "-o",
+      serverOptions,
+      "-l",
+      path.join(dir, "server.log"),
+      "-w",
+      "-t",
+      "30",
+      "start",
+    ]);
   } catch (err) {
     const log = path.join(dir, "server.log");
     const detail = fs.existsSync(log) ? `\n${fs.readFileSync(log, "utf8")}` : "";

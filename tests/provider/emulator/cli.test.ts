@@ -7,11 +7,26 @@ import type { EmulatorInfo } from "../../../emulator/types";
 const ROOT = path.resolve(__dirname, "../../..");
 
 test("--json prints one EmulatorInfo line, serves, and exits cleanly on SIGTERM", async () => {
-  const child = spawn(process.execPath, ["-r", "ts-node/register", "emulator/cli.ts", "--port", "0", "--json", "--provisioning-delay", "0", "--access-token", "sbp_cli"], {
-    cwd: ROOT,
-    env: { ...process.env, TS_NODE_TRANSPILE_ONLY: "true" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      "-r",
+      "ts-node/register",
+      "emulator/cli.ts",
+      "--port",
+      "0",
+      "--json",
+      "--provisioning-delay",
+      "0",
+      "--access-token",
+      "sbp_cli",
+    ],
+    {
+      cwd: ROOT,
+      env: { ...process.env, TS_NODE_TRANSPILE_ONLY: "true" },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let stdout = "";
   let stderr = "";
   child.stderr.on("data", (d: Buffer) => (stderr += d));
@@ -32,7 +47,9 @@ test("--json prints one EmulatorInfo line, serves, and exits cleanly on SIGTERM"
     expect(info.controlUrl).toBe(`${info.apiUrl}/_emulator`);
 
     const headers = { authorization: "Bearer sbp_cli", "content-type": "application/json" };
-    const org = (await (await fetch(`${info.apiUrl}/v1/organizations`, { method: "POST", headers, body: JSON.stringify({ name: "CLI" }) })).json()) as { slug: string };
+    const org = (await (
+      await fetch(`${info.apiUrl}/v1/organizations`, { method: "POST", headers, body: JSON.stringify({ name: "CLI" }) })
+    ).json()) as { slug: string };
     const res = await fetch(`${info.apiUrl}/v1/organizations`, { headers });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual([{ id: org.slug, slug: org.slug, name: "CLI" }]);
@@ -46,7 +63,18 @@ test("--json prints one EmulatorInfo line, serves, and exits cleanly on SIGTERM"
 
 test("arguments and the human banner", () => {
   expect(parseArgs([])).toEqual({ host: "127.0.0.1", port: 54330, json: false, help: false });
-  expect(parseArgs(["--port=0", "--data-dir", "d", "--postgres-url", "postgres://u:p@h/db", "--provisioning-delay", "10", "--no-rate-limit"])).toMatchObject({
+  expect(
+    parseArgs([
+      "--port=0",
+      "--data-dir",
+      "d",
+      "--postgres-url",
+      "postgres://u:p@h/db",
+      "--provisioning-delay",
+      "10",
+      "--no-rate-limit",
+    ]),
+  ).toMatchObject({
     port: 0,
     dataDir: "d",
     postgresUrl: "postgres://u:p@h/db",

@@ -8,19 +8,22 @@ import { PgliteManager } from "../../../emulator/db";
 let emu: TestEmulator;
 let ref: string;
 
-const sql = (query: string, extra: Record<string, unknown> = {}) => emu.api("POST", `/v1/projects/${ref}/database/query`, { query, ...extra });
+const sql = (query: string, extra: Record<string, unknown> = {}) =>
+  emu.api("POST", `/v1/projects/${ref}/database/query`, { query, ...extra });
 
 beforeAll(async () => {
   emu = await startTestEmulator({ provisioningDelayMs: 0 });
   const org = (await emu.api("POST", "/v1/organizations", { name: "Data" })).body.slug;
-  ref = (await emu.api("POST", "/v1/projects", { name: "db", organization_slug: org, region: "eu-west-1", db_pass: "pw12" })).body.id;
+  ref = (
+    await emu.api("POST", "/v1/projects", { name: "db", organization_slug: org, region: "eu-west-1", db_pass: "pw12" })
+  ).body.id;
 });
 
 afterAll(async () => {
   await emu?.close();
 });
 
-test("SELECT 1 answers 201 [{\"?column?\": 1}]", async () => {
+test('SELECT 1 answers 201 [{"?column?": 1}]', async () => {
   const res = await sql("SELECT 1");
   expect(res.status).toBe(201);
   expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
@@ -50,7 +53,10 @@ test("parameters bind to $1…", async () => {
 
 test("SQL errors: 400 Failed to run sql query: ERROR:  <SQLSTATE>: <text>\\n", async () => {
   expect(await sql("select * from nope")).toEqual(
-    expect.objectContaining({ status: 400, body: { message: 'Failed to run sql query: ERROR:  42P01: relation "nope" does not exist\n' } }),
+    expect.objectContaining({
+      status: 400,
+      body: { message: 'Failed to run sql query: ERROR:  42P01: relation "nope" does not exist\n' },
+    }),
   );
   await sql("create table uniq (id int primary key); insert into uniq values (1)");
   const dup = await sql("insert into uniq values (1)");
@@ -63,28 +69,51 @@ test("SQL errors: 400 Failed to run sql query: ERROR:  <SQLSTATE>: <text>\\n", a
 test("read_only refuses writes", async () => {
   const res = await sql("insert into public.todos (title) values ('nope')", { read_only: true });
   expect(res.status).toBe(400);
-  expect(res.body.message).toMatch(/^Failed to run sql query: ERROR: {2}25006: cannot execute INSERT in a read-only transaction\n$/);
+  expect(res.body.message).toMatch(
+    /^Failed to run sql query: ERROR: {2}25006: cannot execute INSERT in a read-only transaction\n$/,
+  );
   expect((await sql("select count(*)::int as n from public.todos", { read_only: true })).body).toEqual([{ n: 3 }]);
 });
 
 test("the platform roles and default privileges exist", async () => {
-  const roles = (await sql("select rolname, rolcanlogin, rolbypassrls from pg_roles where rolname in ('anon','authenticated','service_role') order by rolname")).body;
+  const roles = (
+    await sql(
+      "select rolname, rolcanlogin, rolbypassrls from pg_roles where rolname in ('anon','authenticated','service_role') order by rolname",
+    )
+  ).body;
   expect(roles).toEqual([
     { rolname: "anon", rolcanlogin: false, rolbypassrls: false },
     { rolname: "authenticated", rolcanlogin: false, rolbypassrls: false },
     { rolname: "service_role", rolcanlogin: false, rolbypassrls: true },
   ]);
-  const grants = (await sql("select has_table_privilege('anon', 'public.todos', 'select') as anon_select, has_schema_privilege('authenticated', 'public', 'usage') as usage")).body;
+  const grants = (
+    await sql(
+      "select has_table_privilege('anon', 'public.todos', 'select') as anon_select, has_schema_privilege('authenticated', 'public', 'usage') as usage",
+    )
+  ).body;
   expect(grants).toEqual([{ anon_select: true, usage: true }]);
 });
 
 test("body validation and project readiness", async () => {
-  expect(await sql("")).toMatchObject({ status: 400, body: { message: "query must be longer than or equal to 1 characters" } });
+  expect(await sql("")).toMatchObject({
+    status: 400,
+    body: { message: "query must be longer than or equal to 1 characters" },
+  });
   await emu.setSettings({ provisioningDelayMs: 60_000 });
   const org = (await emu.api("GET", "/v1/organizations")).body[0].slug;
-  const young = (await emu.api("POST", "/v1/projects", { name: "young", organization_slug: org, region: "eu-west-1", db_pass: "pw12" })).body.id;
+  const young = (
+    await emu.api("POST", "/v1/projects", {
+      name: "young",
+      organization_slug: org,
+      region: "eu-west-1",
+      db_pass: "pw12",
+    })
+  ).body.id;
   const res = await emu.api("POST", `/v1/projects/${young}/database/query`, { query: "select 1" });
-  expect(res).toMatchObject({ status: 400, body: { message: "Project is not ready to run queries: its status is COMING_UP." } });
+  expect(res).toMatchObject({
+    status: 400,
+    body: { message: "Project is not ready to run queries: its status is COMING_UP." },
+  });
   await emu.setSettings({ provisioningDelayMs: 0 });
 });
 
@@ -95,15 +124,18 @@ test("transaction() scopes `set local role` to one transaction", async () => {
     await db.exec("create table t (x int); insert into t values (1); alter table t enable row level security;");
     const asAnon = await db.transaction(async (tx) => {
       await tx.query("set local role anon");
-      return (await tx.query<{ r: string; n: number }>("select current_user as r, (select count(*)::int from t) as n")).rows[0];
+      return (await tx.query<{ r: string; n: number }>("select current_user as r, (select count(*)::int from t) as n"))
+        .rows[0];
     });
     // RLS without policies hides every row from anon.
     expect(asAnon).toEqual({ r: "anon", n: 0 });
     expect((await db.query<{ r: string }>("select current_user as r")).rows[0].r).toBe("postgres");
-    await expect(db.transaction(async (tx) => {
-      await tx.query("insert into t values (2)");
-      throw new Error("abort");
-    })).rejects.toThrow("abort");
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query("insert into t values (2)");
+        throw new Error("abort");
+      }),
+    ).rejects.toThrow("abort");
     expect((await db.query("select count(*)::int as n from t")).rows).toEqual([{ n: 1 }]);
     await expect(db.query("select nope")).rejects.toMatchObject({ name: "SqlError", code: "42703" });
   } finally {

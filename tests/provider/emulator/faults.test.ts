@@ -23,7 +23,13 @@ const elapsed = async <T>(fn: () => Promise<T>) => {
 
 describe("faults", () => {
   test("status N times with headers, then retired; log entries name the fault", async () => {
-    const fault = await emu.addFault({ method: "GET", path: "/v1/organizations", status: 503, times: 2, headers: { "Retry-After": "1" } });
+    const fault = await emu.addFault({
+      method: "GET",
+      path: "/v1/organizations",
+      status: 503,
+      times: 2,
+      headers: { "Retry-After": "1" },
+    });
     expect(fault).toMatchObject({ id: expect.any(String), hits: 0, status: 503, times: 2 });
     expect(await emu.faults()).toHaveLength(1);
     for (let i = 0; i < 2; i++) {
@@ -45,11 +51,21 @@ describe("faults", () => {
 
   test("method, template and regular-expression matching; custom bodies, including HTML", async () => {
     const org = (await emu.api("POST", "/v1/organizations", { name: "A" })).body.slug;
-    const ref = (await emu.api("POST", "/v1/projects", { name: "p", organization_slug: org, region: "eu-west-1", db_pass: "pw12" })).body.id;
-    await emu.addFault({ method: "PATCH", path: "/v1/projects/{ref}", status: 500, body: { message: "Failed to update project" } });
+    const ref = (
+      await emu.api("POST", "/v1/projects", { name: "p", organization_slug: org, region: "eu-west-1", db_pass: "pw12" })
+    ).body.id;
+    await emu.addFault({
+      method: "PATCH",
+      path: "/v1/projects/{ref}",
+      status: 500,
+      body: { message: "Failed to update project" },
+    });
     await emu.addFault({ path: "re:/api-keys$", status: 429, body: "<html><body>Too many requests</body></html>" });
     expect((await emu.api("GET", `/v1/projects/${ref}`)).status).toBe(200);
-    expect(await emu.api("PATCH", `/v1/projects/${ref}`, { name: "x" })).toMatchObject({ status: 500, body: { message: "Failed to update project" } });
+    expect(await emu.api("PATCH", `/v1/projects/${ref}`, { name: "x" })).toMatchObject({
+      status: 500,
+      body: { message: "Failed to update project" },
+    });
     const html = await emu.api("GET", `/v1/projects/${ref}/api-keys`);
     expect(html.status).toBe(429);
     expect(html.headers["content-type"]).toBe("text/html; charset=utf-8");
@@ -92,7 +108,9 @@ describe("faults", () => {
     const org = (await emu.api("POST", "/v1/organizations", { name: "A" })).body.slug;
     await emu.clearRequests();
     await emu.addFault({ method: "POST", path: "/v1/projects", reset: "after", times: 1 });
-    await expect(emu.api("POST", "/v1/projects", { name: "ghost", organization_slug: org, region: "eu-west-1", db_pass: "pw12" })).rejects.toThrow();
+    await expect(
+      emu.api("POST", "/v1/projects", { name: "ghost", organization_slug: org, region: "eu-west-1", db_pass: "pw12" }),
+    ).rejects.toThrow();
     const projects = (await emu.api("GET", "/v1/projects")).body as Array<{ name: string }>;
     expect(projects.map((p) => p.name)).toEqual(["ghost"]);
     const [entry] = await emu.requests();
@@ -122,7 +140,9 @@ describe("latency", () => {
   test("is added to management and GraphQL answers, not to the control plane", async () => {
     expect(await emu.setLatency(200)).toEqual({ ms: 200, jitterMs: 0 });
     expect((await elapsed(() => emu.api("GET", "/v1/organizations"))).ms).toBeGreaterThanOrEqual(190);
-    expect((await elapsed(() => emu.api("GET", "/project/abcdefghijklmnopqrst/graphql/v1"))).ms).toBeGreaterThanOrEqual(190);
+    expect((await elapsed(() => emu.api("GET", "/project/abcdefghijklmnopqrst/graphql/v1"))).ms).toBeGreaterThanOrEqual(
+      190,
+    );
     expect((await elapsed(() => emu.control("GET", "/latency"))).ms).toBeLessThan(150);
     await emu.setLatency(0);
     expect((await elapsed(() => emu.api("GET", "/v1/organizations"))).ms).toBeLessThan(150);
@@ -137,10 +157,30 @@ describe("request log", () => {
     await emu.api("POST", "/project/abcdefghijklmnopqrst/graphql/v1", { query: "{x}" });
     const log = await emu.requests();
     expect(log).toEqual([
-      expect.objectContaining({ seq: 1, method: "POST", path: "/v1/organizations", query: "", route: "POST /v1/organizations", api: "management", status: 201 }),
-      expect.objectContaining({ seq: 2, method: "GET", path: "/v1/organizations", query: "x=1", route: "GET /v1/organizations", status: 200 }),
+      expect.objectContaining({
+        seq: 1,
+        method: "POST",
+        path: "/v1/organizations",
+        query: "",
+        route: "POST /v1/organizations",
+        api: "management",
+        status: 201,
+      }),
+      expect.objectContaining({
+        seq: 2,
+        method: "GET",
+        path: "/v1/organizations",
+        query: "x=1",
+        route: "GET /v1/organizations",
+        status: 200,
+      }),
       expect.objectContaining({ seq: 3, path: "/v1/unknown", route: null, status: 404 }),
-      expect.objectContaining({ seq: 4, path: "/project/abcdefghijklmnopqrst/graphql/v1", api: "graphql", status: 404 }),
+      expect.objectContaining({
+        seq: 4,
+        path: "/project/abcdefghijklmnopqrst/graphql/v1",
+        api: "graphql",
+        status: 404,
+      }),
     ]);
     for (const e of log) {
       expect(Number.isNaN(Date.parse(e.time))).toBe(false);
@@ -188,7 +228,9 @@ describe("reset and clock", () => {
   test("time advances timestamps; info describes the emulator", async () => {
     await emu.advanceTime(86_400_000);
     const org = (await emu.api("POST", "/v1/organizations", { name: "A" })).body.slug;
-    const p = (await emu.api("POST", "/v1/projects", { name: "p", organization_slug: org, region: "eu-west-1", db_pass: "pw12" })).body;
+    const p = (
+      await emu.api("POST", "/v1/projects", { name: "p", organization_slug: org, region: "eu-west-1", db_pass: "pw12" })
+    ).body;
     expect(Date.parse(p.created_at) - Date.now()).toBeGreaterThan(86_000_000);
     expect((await emu.control("POST", "/time", { advanceMs: -1 })).status).toBe(400);
     const info = (await emu.control("GET", "/info")).body;

@@ -21,7 +21,10 @@ test("project keys verify with the project secret and carry the role", () => {
   for (const role of ["anon", "service_role"] as const) {
     const token = signProjectJwt(project, role);
     const v = verifyProjectJwt(token, project);
-    expect(v).toEqual({ ok: true, claims: { iss: "supabase", ref: project.ref, role, iat: 1767225600, exp: expect.any(Number) } });
+    expect(v).toEqual({
+      ok: true,
+      claims: { iss: "supabase", ref: project.ref, role, iat: 1767225600, exp: expect.any(Number) },
+    });
     expect(roleForApiKey(project, token)).toBe(role);
   }
   expect(roleForApiKey(project, project.publishableKey.key)).toBe("anon");
@@ -32,7 +35,9 @@ test("project keys verify with the project secret and carry the role", () => {
 test("tampering, other secrets, other algorithms and expiry are refused", () => {
   const token = signProjectJwt(project, "anon");
   const [h, p, s] = token.split(".");
-  const forged = Buffer.from(JSON.stringify({ iss: "supabase", ref: project.ref, role: "service_role" })).toString("base64url");
+  const forged = Buffer.from(JSON.stringify({ iss: "supabase", ref: project.ref, role: "service_role" })).toString(
+    "base64url",
+  );
   expect(verifyJwt(`${h}.${forged}.${s}`, project.jwtSecret)).toEqual({ ok: false, reason: "invalid signature" });
   expect(verifyJwt(token, "other")).toEqual({ ok: false, reason: "invalid signature" });
   const none = Buffer.from(JSON.stringify({ alg: "none" })).toString("base64url");

@@ -26,7 +26,13 @@ async function newOrg(name = "Acme"): Promise<string> {
 }
 
 async function newProject(org: string, extra: Record<string, unknown> = {}) {
-  const res = await emu.api("POST", "/v1/projects", { name: "app", organization_slug: org, region: "eu-west-1", db_pass: "s3cret-pass", ...extra });
+  const res = await emu.api("POST", "/v1/projects", {
+    name: "app",
+    organization_slug: org,
+    region: "eu-west-1",
+    db_pass: "s3cret-pass",
+    ...extra,
+  });
   expect(res.status).toBe(201);
   return res.body as Record<string, any>;
 }
@@ -46,10 +52,19 @@ describe("auth and errors", () => {
   });
 
   test("unknown routes answer Cannot METHOD path", async () => {
-    expect(await emu.api("GET", "/v1/whatever")).toMatchObject({ status: 404, body: { message: "Cannot GET /v1/whatever" } });
-    expect(await emu.api("PUT", "/v1/projects")).toMatchObject({ status: 404, body: { message: "Cannot PUT /v1/projects" } });
+    expect(await emu.api("GET", "/v1/whatever")).toMatchObject({
+      status: 404,
+      body: { message: "Cannot GET /v1/whatever" },
+    });
+    expect(await emu.api("PUT", "/v1/projects")).toMatchObject({
+      status: 404,
+      body: { message: "Cannot PUT /v1/projects" },
+    });
     const ref = "abcdefghijklmnopqrst";
-    expect(await emu.api("GET", `/project/${ref}/graphql/v1`)).toMatchObject({ status: 404, body: { message: `Cannot GET /project/${ref}/graphql/v1` } });
+    expect(await emu.api("GET", `/project/${ref}/graphql/v1`)).toMatchObject({
+      status: 404,
+      body: { message: `Cannot GET /project/${ref}/graphql/v1` },
+    });
   });
 
   test("an unknown project's GraphQL endpoint is 404 Project not found", async () => {
@@ -58,7 +73,11 @@ describe("auth and errors", () => {
   });
 
   test("unknown and malformed project refs are 404 Project not found", async () => {
-    for (const path of ["/v1/projects/abcdefghijklmnopqrst", "/v1/projects/NOT-A-REF", "/v1/projects/abcdefghijklmnopqrst/api-keys"]) {
+    for (const path of [
+      "/v1/projects/abcdefghijklmnopqrst",
+      "/v1/projects/NOT-A-REF",
+      "/v1/projects/abcdefghijklmnopqrst/api-keys",
+    ]) {
       expect(await emu.api("GET", path)).toMatchObject({ status: 404, body: { message: "Project not found" } });
     }
     expect(await emu.api("PATCH", "/v1/projects/abcdefghijklmnopqrst", { name: "x" })).toMatchObject({ status: 404 });
@@ -73,7 +92,10 @@ describe("auth and errors", () => {
     });
     expect(bad.status).toBe(400);
     expect(typeof ((await bad.json()) as { message: unknown }).message).toBe("string");
-    expect(await emu.api("POST", "/v1/organizations", {})).toMatchObject({ status: 400, body: { message: "name should not be empty" } });
+    expect(await emu.api("POST", "/v1/organizations", {})).toMatchObject({
+      status: 400,
+      body: { message: "name should not be empty" },
+    });
     expect(await emu.api("POST", "/v1/organizations", { name: "x".repeat(257) })).toMatchObject({
       status: 400,
       body: { message: "name must be shorter than or equal to 256 characters" },
@@ -154,23 +176,41 @@ describe("projects", () => {
 
   test("create validation: organization, region, unknown properties", async () => {
     const org = await newOrg();
-    const post = (body: Record<string, unknown>) => emu.api("POST", "/v1/projects", { name: "x", db_pass: "pw12", ...body });
+    const post = (body: Record<string, unknown>) =>
+      emu.api("POST", "/v1/projects", { name: "x", db_pass: "pw12", ...body });
     expect(await post({ organization_slug: "nosuchorganization", region: "eu-west-1" })).toMatchObject({
       status: 404,
       body: { message: "Organization not found" },
     });
-    expect(await post({ organization_slug: org, region: "mars-1" })).toMatchObject({ status: 400, body: { message: "Need to use one of available regions" } });
-    expect(await post({ organization_slug: org, region: "americas" })).toMatchObject({ status: 400, body: { message: "Need to use one of available regions" } });
+    expect(await post({ organization_slug: org, region: "mars-1" })).toMatchObject({
+      status: 400,
+      body: { message: "Need to use one of available regions" },
+    });
+    expect(await post({ organization_slug: org, region: "americas" })).toMatchObject({
+      status: 400,
+      body: { message: "Need to use one of available regions" },
+    });
     expect(await post({ organization_slug: org, region: "eu-west-1", nope: true })).toMatchObject({
       status: 400,
       body: { message: "property nope should not exist" },
     });
-    expect(await post({ region: "eu-west-1" })).toMatchObject({ status: 400, body: { message: "organization_slug should not be empty" } });
-    expect(await emu.api("POST", "/v1/projects", { name: "x", organization_slug: org, region: "eu-west-1" })).toMatchObject({
+    expect(await post({ region: "eu-west-1" })).toMatchObject({
+      status: 400,
+      body: { message: "organization_slug should not be empty" },
+    });
+    expect(
+      await emu.api("POST", "/v1/projects", { name: "x", organization_slug: org, region: "eu-west-1" }),
+    ).toMatchObject({
       status: 400,
       body: { message: "db_pass should not be empty" },
     });
-    expect(await post({ organization_slug: org, region: "eu-west-1", region_selection: { type: "specific", code: "eu-west-1" } })).toMatchObject({
+    expect(
+      await post({
+        organization_slug: org,
+        region: "eu-west-1",
+        region_selection: { type: "specific", code: "eu-west-1" },
+      }),
+    ).toMatchObject({
       status: 400,
       body: { message: "Only one of region or region_selection can be specified." },
     });
@@ -179,7 +219,12 @@ describe("projects", () => {
 
   test("organization_id (the seed's name) and region_selection are accepted", async () => {
     const org = await newOrg();
-    const a = await emu.api("POST", "/v1/projects", { name: "a", organization_id: org, region: "us-east-1", db_pass: "pw12" });
+    const a = await emu.api("POST", "/v1/projects", {
+      name: "a",
+      organization_id: org,
+      region: "us-east-1",
+      db_pass: "pw12",
+    });
     expect(a).toMatchObject({ status: 201, body: { organization_id: org, region: "us-east-1" } });
     const b = await emu.api("POST", "/v1/projects", {
       name: "b",
@@ -208,7 +253,10 @@ describe("projects", () => {
   test("DELETE while COMING_UP is 400 Project not ready for deletion.", async () => {
     await emu.setSettings({ provisioningDelayMs: 60_000 });
     const p = await newProject(await newOrg());
-    expect(await emu.api("DELETE", `/v1/projects/${p.id}`)).toMatchObject({ status: 400, body: { message: "Project not ready for deletion." } });
+    expect(await emu.api("DELETE", `/v1/projects/${p.id}`)).toMatchObject({
+      status: 400,
+      body: { message: "Project not ready for deletion." },
+    });
     expect((await emu.api("GET", `/v1/projects/${p.id}`)).body.status).toBe("COMING_UP");
   });
 
@@ -223,7 +271,10 @@ describe("projects", () => {
     expect((await emu.api("GET", "/v1/projects")).body.map((x: { id: string }) => x.id)).toEqual([p.id, keep.id]);
     expect((await emu.api("DELETE", `/v1/projects/${p.id}`)).status).toBe(200);
     await emu.advanceTime(30_000);
-    expect(await emu.api("GET", `/v1/projects/${p.id}`)).toMatchObject({ status: 404, body: { message: "Project not found" } });
+    expect(await emu.api("GET", `/v1/projects/${p.id}`)).toMatchObject({
+      status: 404,
+      body: { message: "Project not found" },
+    });
     expect((await emu.api("GET", "/v1/projects")).body.map((x: { id: string }) => x.id)).toEqual([keep.id]);
 
     await emu.setSettings({ deletionDelayMs: 100 });
@@ -242,8 +293,14 @@ describe("projects", () => {
       { name: "auth", healthy: false, status: "COMING_UP" },
     ]);
     await emu.advanceTime(10_000);
-    expect((await health())).toMatchObject({ status: 200, body: [{ name: "db", healthy: true, status: "ACTIVE_HEALTHY" }, { status: "ACTIVE_HEALTHY" }] });
-    expect(await emu.api("GET", `/v1/projects/${p.id}/health`)).toMatchObject({ status: 400, body: { message: "services should not be empty" } });
+    expect(await health()).toMatchObject({
+      status: 200,
+      body: [{ name: "db", healthy: true, status: "ACTIVE_HEALTHY" }, { status: "ACTIVE_HEALTHY" }],
+    });
+    expect(await emu.api("GET", `/v1/projects/${p.id}/health`)).toMatchObject({
+      status: 400,
+      body: { message: "services should not be empty" },
+    });
     expect((await emu.api("GET", `/v1/projects/${p.id}/health?services=nope`)).status).toBe(400);
   });
 
@@ -266,7 +323,11 @@ describe("api keys", () => {
     const keys = res.body as Array<Record<string, any>>;
     const anon = keys.find((k) => k.name === "anon")!;
     const service = keys.find((k) => k.name === "service_role")!;
-    expect(anon).toMatchObject({ id: "anon", type: "legacy", api_key: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/) });
+    expect(anon).toMatchObject({
+      id: "anon",
+      type: "legacy",
+      api_key: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
+    });
     expect(service).toMatchObject({ id: "service_role", type: "legacy" });
 
     const header = JSON.parse(Buffer.from(anon.api_key.split(".")[0], "base64url").toString());
@@ -276,14 +337,19 @@ describe("api keys", () => {
     expect(claims.exp - claims.iat).toBeGreaterThan(5 * 365 * 24 * 3600);
     const secret0 = await emu.jwtSecret(p.id);
     expect(verifyJwt(anon.api_key, secret0)).toMatchObject({ ok: true, claims: { role: "anon", ref: p.id } });
-    expect(verifyJwt(service.api_key, secret0)).toMatchObject({ ok: true, claims: { role: "service_role", ref: p.id } });
+    expect(verifyJwt(service.api_key, secret0)).toMatchObject({
+      ok: true,
+      claims: { role: "service_role", ref: p.id },
+    });
     expect(verifyJwt(anon.api_key, "not-the-secret")).toEqual({ ok: false, reason: "invalid signature" });
 
     // The same keys on every read.
     expect((await emu.api("GET", `/v1/projects/${p.id}/api-keys`)).body).toEqual(keys);
     const secret = keys.find((k) => k.type === "secret")!;
     expect(secret.api_key).not.toMatch(/^sb_secret_[\w-]{20,}$/);
-    const revealed = (await emu.api("GET", `/v1/projects/${p.id}/api-keys?reveal=true`)).body as Array<Record<string, any>>;
+    const revealed = (await emu.api("GET", `/v1/projects/${p.id}/api-keys?reveal=true`)).body as Array<
+      Record<string, any>
+    >;
     expect(revealed.find((k) => k.type === "secret")!.api_key).toMatch(/^sb_secret_[\w-]{20,}$/);
     expect(revealed.find((k) => k.type === "publishable")!.api_key).toMatch(/^sb_publishable_/);
   });

@@ -17,7 +17,11 @@ afterAll(async () => {
 });
 
 async function start(): Promise<TestEmulator> {
-  const emu = await startTestEmulator({ dataDir, provisioningDelayMs: 0, accessToken: "sbp_0123456789abcdef0123456789abcdef01234567" });
+  const emu = await startTestEmulator({
+    dataDir,
+    provisioningDelayMs: 0,
+    accessToken: "sbp_0123456789abcdef0123456789abcdef01234567",
+  });
   running.push(emu);
   return emu;
 }
@@ -31,7 +35,14 @@ test("state and databases survive a restart; the data directory is locked while 
   const first = await start();
   expect(first.dataDir).toBe(path.resolve(dataDir));
   const org = (await first.api("POST", "/v1/organizations", { name: "Durable" })).body;
-  const project = (await first.api("POST", "/v1/projects", { name: "keeper", organization_slug: org.slug, region: "ap-south-1", db_pass: "very-secret-pw" })).body;
+  const project = (
+    await first.api("POST", "/v1/projects", {
+      name: "keeper",
+      organization_slug: org.slug,
+      region: "ap-south-1",
+      db_pass: "very-secret-pw",
+    })
+  ).body;
   await first.api("PATCH", `/v1/projects/${project.id}`, { name: "kept" });
   const keys = (await first.api("GET", `/v1/projects/${project.id}/api-keys?reveal=true`)).body;
   const created = await first.api("POST", `/v1/projects/${project.id}/database/query`, {
@@ -49,14 +60,35 @@ test("state and databases survive a restart; the data directory is locked while 
   const second = await start();
   expect((await second.api("GET", "/v1/organizations")).body).toEqual([org]);
   const again = (await second.api("GET", `/v1/projects/${project.id}`)).body;
-  expect(again).toMatchObject({ id: project.id, name: "kept", region: "ap-south-1", created_at: project.created_at, status: "ACTIVE_HEALTHY" });
+  expect(again).toMatchObject({
+    id: project.id,
+    name: "kept",
+    region: "ap-south-1",
+    created_at: project.created_at,
+    status: "ACTIVE_HEALTHY",
+  });
   expect((await second.api("GET", `/v1/projects/${project.id}/api-keys?reveal=true`)).body).toEqual(keys);
-  const rows = await second.api("POST", `/v1/projects/${project.id}/database/query`, { query: "select id, body from notes order by id" });
-  expect(rows).toMatchObject({ status: 201, body: [{ id: 1, body: "one" }, { id: 2, body: "two" }] });
+  const rows = await second.api("POST", `/v1/projects/${project.id}/database/query`, {
+    query: "select id, body from notes order by id",
+  });
+  expect(rows).toMatchObject({
+    status: 201,
+    body: [
+      { id: 1, body: "one" },
+      { id: 2, body: "two" },
+    ],
+  });
   const idAfter = (await second.api("PATCH", `/v1/projects/${project.id}`, { name: "kept" })).body.id;
 
   // A project created after the restart continues the integer ids.
-  const next = (await second.api("POST", "/v1/projects", { name: "next", organization_slug: org.slug, region: "eu-west-1", db_pass: "pw12" })).body;
+  const next = (
+    await second.api("POST", "/v1/projects", {
+      name: "next",
+      organization_slug: org.slug,
+      region: "eu-west-1",
+      db_pass: "pw12",
+    })
+  ).body;
   expect((await second.api("PATCH", `/v1/projects/${next.id}`, { name: "next" })).body.id).toBeGreaterThan(idAfter);
 
   // Deleting removes the database directory once the project is gone.

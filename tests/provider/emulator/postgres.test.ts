@@ -24,7 +24,8 @@ async function admin<T>(fn: (c: Client) => Promise<T>): Promise<T> {
   }
 }
 
-const databaseExists = (name: string) => admin(async (c) => (await c.query("select 1 from pg_database where datname = $1", [name])).rowCount === 1);
+const databaseExists = (name: string) =>
+  admin(async (c) => (await c.query("select 1 from pg_database where datname = $1", [name])).rowCount === 1);
 
 beforeAll(async () => {
   url = process.env.SUPABASE_EMULATOR_TEST_POSTGRES_URL ?? "";
@@ -43,28 +44,52 @@ afterAll(async () => {
 async function newProject(e: TestEmulator = emu): Promise<string> {
   const orgs = (await e.api("GET", "/v1/organizations")).body as Array<{ slug: string }>;
   const org = orgs[0]?.slug ?? (await e.api("POST", "/v1/organizations", { name: "PG" })).body.slug;
-  return (await e.api("POST", "/v1/projects", { name: "pg", organization_slug: org, region: "eu-west-1", db_pass: "pw12" })).body.id;
+  return (
+    await e.api("POST", "/v1/projects", { name: "pg", organization_slug: org, region: "eu-west-1", db_pass: "pw12" })
+  ).body.id;
 }
 
 test("projects report the server's version and run SQL in their own database", async () => {
   expect(emu.database).toBe("postgres");
   const ref = await newProject();
   const version = (await admin((c) => c.query("show server_version"))).rows[0].server_version.split(" ")[0];
-  expect((await emu.api("GET", `/v1/projects/${ref}`)).body.database).toMatchObject({ host: `db.${ref}.supabase.co`, version });
+  expect((await emu.api("GET", `/v1/projects/${ref}`)).body.database).toMatchObject({
+    host: `db.${ref}.supabase.co`,
+    version,
+  });
 
-  const sql = (query: string, extra: Record<string, unknown> = {}) => emu.api("POST", `/v1/projects/${ref}/database/query`, { query, ...extra });
-  const res = await sql("create table items (id int primary key, name text); insert into items values (1, 'a'), (2, 'b'); select * from items order by id");
-  expect(res).toMatchObject({ status: 201, body: [{ id: 1, name: "a" }, { id: 2, name: "b" }] });
+  const sql = (query: string, extra: Record<string, unknown> = {}) =>
+    emu.api("POST", `/v1/projects/${ref}/database/query`, { query, ...extra });
+  const res = await sql(
+    "create table items (id int primary key, name text); insert into items values (1, 'a'), (2, 'b'); select * from items order by id",
+  );
+  expect(res).toMatchObject({
+    status: 201,
+    body: [
+      { id: 1, name: "a" },
+      { id: 2, name: "b" },
+    ],
+  });
   expect((await sql("select current_database() as db")).body).toEqual([{ db: `proj_${ref}` }]);
   expect((await sql("select $1::int * 2 as n", { parameters: [21] })).body).toEqual([{ n: 42 }]);
   expect((await sql("select 1")).body).toEqual([{ "?column?": 1 }]);
   const dup = await sql("insert into items values (1, 'again')");
   expect(dup.status).toBe(400);
-  expect(dup.body.message).toBe('Failed to run sql query: ERROR:  23505: duplicate key value violates unique constraint "items_pkey"\nDETAIL:  Key (id)=(1) already exists.\n');
-  expect((await sql("select * from missing")).body.message).toBe('Failed to run sql query: ERROR:  42P01: relation "missing" does not exist\n');
-  expect((await sql("delete from items", { read_only: true })).body.message).toMatch(/^Failed to run sql query: ERROR: {2}25006: /);
+  expect(dup.body.message).toBe(
+    'Failed to run sql query: ERROR:  23505: duplicate key value violates unique constraint "items_pkey"\nDETAIL:  Key (id)=(1) already exists.\n',
+  );
+  expect((await sql("select * from missing")).body.message).toBe(
+    'Failed to run sql query: ERROR:  42P01: relation "missing" does not exist\n',
+  );
+  expect((await sql("delete from items", { read_only: true })).body.message).toMatch(
+    /^Failed to run sql query: ERROR: {2}25006: /,
+  );
 
-  const roles = (await sql("select rolname, rolbypassrls from pg_roles where rolname in ('anon','authenticated','service_role') order by 1")).body;
+  const roles = (
+    await sql(
+      "select rolname, rolbypassrls from pg_roles where rolname in ('anon','authenticated','service_role') order by 1",
+    )
+  ).body;
   expect(roles).toEqual([
     { rolname: "anon", rolbypassrls: false },
     { rolname: "authenticated", rolbypassrls: false },
@@ -78,16 +103,21 @@ test("transactions with set local role on the server", async () => {
   try {
     await manager.connect();
     const db = await manager.forProject("zyxwvutsrqponmlkjihg");
-    await db.exec("drop table if exists t; create table t (x int); insert into t values (1); alter table t enable row level security;");
+    await db.exec(
+      "drop table if exists t; create table t (x int); insert into t values (1); alter table t enable row level security;",
+    );
     const seen = await db.transaction(async (tx) => {
       await tx.query("set local role anon");
-      return (await tx.query<{ r: string; n: number }>("select current_user as r, (select count(*)::int from t) as n")).rows[0];
+      return (await tx.query<{ r: string; n: number }>("select current_user as r, (select count(*)::int from t) as n"))
+        .rows[0];
     });
     expect(seen).toEqual({ r: "anon", n: 0 });
-    await expect(db.transaction(async (tx) => {
-      await tx.query("insert into t values (2)");
-      throw new Error("abort");
-    })).rejects.toThrow("abort");
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query("insert into t values (2)");
+        throw new Error("abort");
+      }),
+    ).rejects.toThrow("abort");
     expect((await db.query("select count(*)::int as n from t")).rows).toEqual([{ n: 1 }]);
     await manager.drop("zyxwvutsrqponmlkjihg");
     expect(await databaseExists("proj_zyxwvutsrqponmlkjihg")).toBe(false);
@@ -116,11 +146,15 @@ test("with a data directory, projects and their server databases survive a resta
   try {
     const first = await startTestEmulator({ postgresUrl: url, dataDir, provisioningDelayMs: 0 });
     const ref = await newProject(first);
-    await first.api("POST", `/v1/projects/${ref}/database/query`, { query: "create table kept (v text); insert into kept values ('still here')" });
+    await first.api("POST", `/v1/projects/${ref}/database/query`, {
+      query: "create table kept (v text); insert into kept values ('still here')",
+    });
     await first.close();
     const second = await startTestEmulator({ postgresUrl: url, dataDir, provisioningDelayMs: 0 });
     try {
-      expect((await second.api("POST", `/v1/projects/${ref}/database/query`, { query: "select v from kept" })).body).toEqual([{ v: "still here" }]);
+      expect(
+        (await second.api("POST", `/v1/projects/${ref}/database/query`, { query: "select v from kept" })).body,
+      ).toEqual([{ v: "still here" }]);
       await second.reset();
     } finally {
       await second.close();
@@ -131,5 +165,7 @@ test("with a data directory, projects and their server databases survive a resta
 });
 
 test("an unreachable server fails the start with a clear error", async () => {
-  await expect(startTestEmulator({ postgresUrl: "postgres://postgres@127.0.0.1:1/postgres" })).rejects.toThrow(/ECONNREFUSED|connect/);
+  await expect(startTestEmulator({ postgresUrl: "postgres://postgres@127.0.0.1:1/postgres" })).rejects.toThrow(
+    /ECONNREFUSED|connect/,
+  );
 });

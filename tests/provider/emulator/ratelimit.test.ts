@@ -16,7 +16,11 @@ beforeEach(async () => {
 });
 
 function limits(h: Record<string, string>) {
-  return { limit: Number(h["x-ratelimit-limit"]), remaining: Number(h["x-ratelimit-remaining"]), reset: Number(h["x-ratelimit-reset"]) };
+  return {
+    limit: Number(h["x-ratelimit-limit"]),
+    remaining: Number(h["x-ratelimit-remaining"]),
+    reset: Number(h["x-ratelimit-reset"]),
+  };
 }
 
 test("every management answer carries X-RateLimit-* with seconds left, not an epoch", async () => {
@@ -24,7 +28,11 @@ test("every management answer carries X-RateLimit-* with seconds left, not an ep
   expect(limits(first.headers)).toEqual({ limit: 120, remaining: 119, reset: 60 });
   expect(limits((await emu.api("GET", "/v1/organizations")).headers)).toMatchObject({ limit: 120, remaining: 118 });
   await emu.advanceTime(15_500);
-  expect(limits((await emu.api("GET", "/v1/organizations")).headers)).toEqual({ limit: 120, remaining: 117, reset: 45 });
+  expect(limits((await emu.api("GET", "/v1/organizations")).headers)).toEqual({
+    limit: 120,
+    remaining: 117,
+    reset: 45,
+  });
 
   const answers = [
     await emu.api("GET", "/v1/nothing-here"),
@@ -66,7 +74,8 @@ test("windows are per scope: each project ref, and POST /v1/projects per organiz
   const a = (await emu.api("POST", "/v1/organizations", { name: "A" })).body.slug;
   const b = (await emu.api("POST", "/v1/organizations", { name: "B" })).body.slug;
   await emu.setRateLimits({ limit: 2 });
-  const create = (org: string) => emu.api("POST", "/v1/projects", { name: "p", organization_slug: org, region: "eu-west-1", db_pass: "pw12" });
+  const create = (org: string) =>
+    emu.api("POST", "/v1/projects", { name: "p", organization_slug: org, region: "eu-west-1", db_pass: "pw12" });
   const pa = await create(a);
   await create(a);
   expect((await create(a)).status).toBe(429);
@@ -105,5 +114,10 @@ test("per-route overrides and turning the throttler off", async () => {
 test("reset restores the start-up limits", async () => {
   await emu.setRateLimits({ limit: 1, windowMs: 1000 });
   await emu.reset();
-  expect((await emu.control("GET", "/rate-limits")).body).toEqual({ enabled: true, limit: 120, windowMs: 60_000, overrides: {} });
+  expect((await emu.control("GET", "/rate-limits")).body).toEqual({
+    enabled: true,
+    limit: 120,
+    windowMs: 60_000,
+    overrides: {},
+  });
 });

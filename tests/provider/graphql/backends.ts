@@ -100,7 +100,8 @@ export function useDatabase(kind: BackendKind, setupSql: string): Harness {
     db: () => db!,
     ref: () => ref,
     manager: () => manager!,
-    sql: async (text, params) => (params ? (await db!.query(text, params)).rows : ((await db!.exec(text)).at(-1)?.rows ?? [])) as never,
+    sql: async (text, params) =>
+      (params ? (await db!.query(text, params)).rows : ((await db!.exec(text)).at(-1)?.rows ?? [])) as never,
     request,
     gql: async (query, variables, opts) => (await request(query, variables, opts)).body,
   };

@@ -64,20 +64,39 @@ describe.each(backends())("GraphQL security on %s", (kind) => {
       expect(await docs({ role: "service_role" })).toEqual([1, 2, 3, 4]);
     });
     it("claims and role are visible to SQL in the request", async () => {
-      const body = await h.gql(`{ docCollection(first: 1) { edges { node { whoami current_role } } } }`, {}, auth(ALICE));
+      const body = await h.gql(
+        `{ docCollection(first: 1) { edges { node { whoami current_role } } } }`,
+        {},
+        auth(ALICE),
+      );
       expect(body.data.docCollection.edges[0].node).toEqual({ whoami: ALICE, current_role: "authenticated" });
     });
     it("updates touch only visible rows and atMost counts only those", async () => {
-      const body = await h.gql(`mutation { updatedocCollection(set: {body: "mine"}, atMost: 2) { affectedCount records { id } } }`, {}, auth(ALICE));
+      const body = await h.gql(
+        `mutation { updatedocCollection(set: {body: "mine"}, atMost: 2) { affectedCount records { id } } }`,
+        {},
+        auth(ALICE),
+      );
       expect(body.data.updatedocCollection).toEqual({ affectedCount: 2, records: [{ id: 1 }, { id: 3 }] });
       expect(await h.sql(`select id from doc where body = 'mine' order by id`)).toEqual([{ id: 1 }, { id: 3 }]);
     });
     it("with check policies reject foreign rows with PostgreSQL's message", async () => {
-      const body = await h.gql(`mutation($o: [docInsertInput!]!) { insertIntodocCollection(objects: $o) { affectedCount } }`, { o: [{ owner: BOB, body: "forged" }] }, auth(ALICE));
-      expect(body).toEqual({ data: null, errors: [{ message: 'new row violates row-level security policy for table "doc"' }] });
+      const body = await h.gql(
+        `mutation($o: [docInsertInput!]!) { insertIntodocCollection(objects: $o) { affectedCount } }`,
+        { o: [{ owner: BOB, body: "forged" }] },
+        auth(ALICE),
+      );
+      expect(body).toEqual({
+        data: null,
+        errors: [{ message: 'new row violates row-level security policy for table "doc"' }],
+      });
     });
     it("anon cannot delete rows it cannot see", async () => {
-      const body = await h.gql(`mutation { deleteFromdocCollection(filter: {id: {eq: 1}}) { affectedCount } }`, {}, { role: "anon" });
+      const body = await h.gql(
+        `mutation { deleteFromdocCollection(filter: {id: {eq: 1}}) { affectedCount } }`,
+        {},
+        { role: "anon" },
+      );
       expect(body.data.deleteFromdocCollection.affectedCount).toBe(0);
       expect(await h.sql(`select count(*)::int as n from doc`)).toEqual([{ n: 4 }]);
     });
@@ -90,9 +109,13 @@ describe.each(backends())("GraphQL security on %s", (kind) => {
 
   describe("grants shape the schema", () => {
     it("revoking all privileges hides the type and its entries from that role", async () => {
-      expect((await h.gql(`{ secretCollection { edges { node { v } } } }`, {}, { role: "anon" })).errors).toEqual([{ message: 'Unknown field "secretCollection" on type Query' }]);
+      expect((await h.gql(`{ secretCollection { edges { node { v } } } }`, {}, { role: "anon" })).errors).toEqual([
+        { message: 'Unknown field "secretCollection" on type Query' },
+      ]);
       expect((await h.gql(`{ __type(name: "secret") { name } }`, {}, { role: "anon" })).data).toEqual({ __type: null });
-      expect((await h.gql(`{ secretCollection { edges { node { v } } } }`)).data).toEqual({ secretCollection: { edges: [{ node: { v: "s" } }] } });
+      expect((await h.gql(`{ secretCollection { edges { node { v } } } }`)).data).toEqual({
+        secretCollection: { edges: [{ node: { v: "s" } }] },
+      });
     });
     it("revoking insert/update/delete removes the mutation entries", async () => {
       const m = await h.gql(`{ __type(name: "Mutation") { fields { name } } }`, {}, { role: "anon" });
@@ -100,31 +123,63 @@ describe.each(backends())("GraphQL security on %s", (kind) => {
       expect(names).toContain("insertIntodocCollection");
       expect(names).not.toEqual(expect.arrayContaining(["insertIntoreadonly_for_anonCollection"]));
       expect(names.filter((n: string) => n.includes("readonly_for_anon"))).toEqual([]);
-      const body = await h.gql(`mutation { updatereadonly_for_anonCollection(set: {v: "x"}) { affectedCount } }`, {}, { role: "anon" });
-      expect(body).toEqual({ data: null, errors: [{ message: 'Unknown field "updatereadonly_for_anonCollection" on type Mutation' }] });
-      expect((await h.gql(`{ readonly_for_anonCollection { edges { cursor } } }`, {}, { role: "anon" })).data).toEqual({ readonly_for_anonCollection: { edges: [] } });
+      const body = await h.gql(
+        `mutation { updatereadonly_for_anonCollection(set: {v: "x"}) { affectedCount } }`,
+        {},
+        { role: "anon" },
+      );
+      expect(body).toEqual({
+        data: null,
+        errors: [{ message: 'Unknown field "updatereadonly_for_anonCollection" on type Mutation' }],
+      });
+      expect((await h.gql(`{ readonly_for_anonCollection { edges { cursor } } }`, {}, { role: "anon" })).data).toEqual({
+        readonly_for_anonCollection: { edges: [] },
+      });
     });
     it("column privileges remove fields from the type, filter and orderBy", async () => {
-      const body = await h.gql(`{ partial_colsCollection { edges { node { id visible hidden } } } }`, {}, { role: "anon" });
+      const body = await h.gql(
+        `{ partial_colsCollection { edges { node { id visible hidden } } } }`,
+        {},
+        { role: "anon" },
+      );
       expect(body.errors).toEqual([{ message: "Unknown field 'hidden' on type 'partial_cols'" }]);
       const f = await h.gql(`{ __type(name: "partial_colsFilter") { inputFields { name } } }`, {}, { role: "anon" });
-      expect(f.data.__type.inputFields.map((x: Any) => x.name)).toEqual(["id", "visible", "nodeId", "and", "or", "not"]);
+      expect(f.data.__type.inputFields.map((x: Any) => x.name)).toEqual([
+        "id",
+        "visible",
+        "nodeId",
+        "and",
+        "or",
+        "not",
+      ]);
       const ok = await h.gql(`{ partial_colsCollection { edges { node { id visible } } } }`, {}, { role: "anon" });
       expect(ok.data.partial_colsCollection.edges).toEqual([{ node: { id: 1, visible: "v" } }]);
     });
     it("a role without any mutation entry gets Unknown type Mutation", async () => {
-      await h.sql(`create role gql_reader nologin; grant usage on schema public to gql_reader; grant select on secret to gql_reader; grant gql_reader to current_user`);
-      const body = await h.gql(`mutation { insertIntosecretCollection(objects: [{id: 2}]) { affectedCount } }`, {}, { role: "gql_reader" });
+      await h.sql(
+        `create role gql_reader nologin; grant usage on schema public to gql_reader; grant select on secret to gql_reader; grant gql_reader to current_user`,
+      );
+      const body = await h.gql(
+        `mutation { insertIntosecretCollection(objects: [{id: 2}]) { affectedCount } }`,
+        {},
+        { role: "gql_reader" },
+      );
       expect(body).toEqual({ data: null, errors: [{ message: "Unknown type Mutation" }] });
-      await h.sql(`revoke gql_reader from current_user; drop owned by gql_reader; drop role gql_reader`).catch(() => undefined);
+      await h
+        .sql(`revoke gql_reader from current_user; drop owned by gql_reader; drop role gql_reader`)
+        .catch(() => undefined);
     });
   });
 
   describe("schema cache invalidation", () => {
     it("a table created after a request appears on the next request", async () => {
-      expect((await h.gql(`{ fresh_tableCollection { edges { cursor } } }`)).errors[0].message).toBe('Unknown field "fresh_tableCollection" on type Query');
+      expect((await h.gql(`{ fresh_tableCollection { edges { cursor } } }`)).errors[0].message).toBe(
+        'Unknown field "fresh_tableCollection" on type Query',
+      );
       await h.sql(`create table fresh_table (id int primary key); insert into fresh_table values (1)`);
-      expect((await h.gql(`{ fresh_tableCollection { edges { node { id } } } }`)).data).toEqual({ fresh_tableCollection: { edges: [{ node: { id: 1 } }] } });
+      expect((await h.gql(`{ fresh_tableCollection { edges { node { id } } } }`)).data).toEqual({
+        fresh_tableCollection: { edges: [{ node: { id: 1 } }] },
+      });
     });
     it("COMMENT directives apply on the next request", async () => {
       await h.sql(`comment on table fresh_table is e'@graphql({"name": "Fresh", "totalCount": {"enabled": true}})'`);
@@ -132,19 +187,33 @@ describe.each(backends())("GraphQL security on %s", (kind) => {
     });
     it("GRANT and REVOKE apply on the next request", async () => {
       await h.sql(`revoke all on fresh_table from anon`);
-      expect((await h.gql(`{ freshCollection { totalCount } }`, {}, { role: "anon" })).errors[0].message).toBe('Unknown field "freshCollection" on type Query');
+      expect((await h.gql(`{ freshCollection { totalCount } }`, {}, { role: "anon" })).errors[0].message).toBe(
+        'Unknown field "freshCollection" on type Query',
+      );
       await h.sql(`grant select on fresh_table to anon`);
-      expect((await h.gql(`{ freshCollection { totalCount } }`, {}, { role: "anon" })).data).toEqual({ freshCollection: { totalCount: 1 } });
+      expect((await h.gql(`{ freshCollection { totalCount } }`, {}, { role: "anon" })).data).toEqual({
+        freshCollection: { totalCount: 1 },
+      });
     });
     it("dropping and adding columns apply on the next request", async () => {
       await h.sql(`alter table fresh_table add column label text default 'L'`);
-      expect((await h.gql(`{ freshCollection { edges { node { label } } } }`)).data.freshCollection.edges).toEqual([{ node: { label: "L" } }]);
+      expect((await h.gql(`{ freshCollection { edges { node { label } } } }`)).data.freshCollection.edges).toEqual([
+        { node: { label: "L" } },
+      ]);
       await h.sql(`alter table fresh_table drop column label`);
-      expect((await h.gql(`{ freshCollection { edges { node { label } } } }`)).errors[0].message).toBe("Unknown field 'label' on type 'Fresh'");
+      expect((await h.gql(`{ freshCollection { edges { node { label } } } }`)).errors[0].message).toBe(
+        "Unknown field 'label' on type 'Fresh'",
+      );
     });
     it("a bad directive fails every request without data", async () => {
       await h.sql(`comment on table fresh_table is e'@graphql({"max_rows": -1})'`);
-      expect(await h.gql(`{ __typename }`)).toEqual({ errors: [{ message: "Error while loading schema, check comment directives. invalid value: integer `-1`, expected u64" }] });
+      expect(await h.gql(`{ __typename }`)).toEqual({
+        errors: [
+          {
+            message: "Error while loading schema, check comment directives. invalid value: integer `-1`, expected u64",
+          },
+        ],
+      });
       await h.sql(`comment on table fresh_table is null`);
       expect(await h.gql(`{ __typename }`)).toEqual({ data: { __typename: "Query" } });
     });
@@ -157,10 +226,26 @@ describe.each(backends())("GraphQL security on %s", (kind) => {
     let app: EmulatorContext;
     beforeAll(async () => {
       const store = Store.open();
-      app = new EmulatorContext({ clock: new Clock(), store, db: h.manager(), accessToken: "management-token", settings: DEFAULT_SETTINGS, rateLimit: DEFAULT_RATE_LIMITS });
+      app = new EmulatorContext({
+        clock: new Clock(),
+        store,
+        db: h.manager(),
+        accessToken: "management-token",
+        settings: DEFAULT_SETTINGS,
+        rateLimit: DEFAULT_RATE_LIMITS,
+      });
       project = {
-        ref: h.ref(), numericId: 1, name: "gql", organizationSlug: "org", region: "us-east-1", createdAtMs: Date.now(), readyAtMs: 0,
-        dbPassHash: "x", jwtSecret: "super-secret-jwt-token-with-at-least-32-characters", publishableKey: newPublishableKey(Date.now()), secretKey: newSecretKey(Date.now()),
+        ref: h.ref(),
+        numericId: 1,
+        name: "gql",
+        organizationSlug: "org",
+        region: "us-east-1",
+        createdAtMs: Date.now(),
+        readyAtMs: 0,
+        dbPassHash: "x",
+        jwtSecret: "super-secret-jwt-token-with-at-least-32-characters",
+        publishableKey: newPublishableKey(Date.now()),
+        secretKey: newSecretKey(Date.now()),
       };
       store.data.projects.push(project);
       server = http.createServer(createRequestHandler(app, new Router().add(...graphqlRoutes)));
@@ -168,8 +253,15 @@ describe.each(backends())("GraphQL security on %s", (kind) => {
       base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/project/${project.ref}/graphql/v1`;
     });
     afterAll(() => new Promise<void>((r) => server.close(() => r())));
-    const post = async (headers: Record<string, string>, body: unknown = { query: "{ docCollection { edges { node { id } } } }" }) => {
-      const res = await fetch(base, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+    const post = async (
+      headers: Record<string, string>,
+      body: unknown = { query: "{ docCollection { edges { node { id } } } }" },
+    ) => {
+      const res = await fetch(base, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: JSON.stringify(body),
+      });
       return { status: res.status, body: await res.json() };
     };
     const ids = (b: Any) => b.data.docCollection.edges.map((e: Any) => e.node.id);
@@ -191,25 +283,43 @@ describe.each(backends())("GraphQL security on %s", (kind) => {
       expect(ids((await post({ apikey: signProjectJwt(project, "service_role") })).body)).toEqual([1, 2, 3, 4]);
     });
     it("a bearer user JWT runs as its role claim with its claims", async () => {
-      const jwt = signJwt({ role: "authenticated", sub: BOB, exp: Math.floor(Date.now() / 1000) + 60 }, project.jwtSecret);
+      const jwt = signJwt(
+        { role: "authenticated", sub: BOB, exp: Math.floor(Date.now() / 1000) + 60 },
+        project.jwtSecret,
+      );
       const res = await post({ apikey: signProjectJwt(project, "anon"), authorization: `Bearer ${jwt}` });
       expect(ids(res.body)).toEqual([2, 4]);
     });
     it("rejects a bearer JWT with a bad signature or expired", async () => {
       const anon = signProjectJwt(project, "anon");
       const bad = signJwt({ role: "service_role" }, "wrong-secret-wrong-secret-wrong-secret");
-      expect(await post({ apikey: anon, authorization: `Bearer ${bad}` })).toEqual({ status: 401, body: { message: "Invalid JWT" } });
+      expect(await post({ apikey: anon, authorization: `Bearer ${bad}` })).toEqual({
+        status: 401,
+        body: { message: "Invalid JWT" },
+      });
       const expired = signJwt({ role: "authenticated", sub: BOB, exp: 1 }, project.jwtSecret);
       expect((await post({ apikey: anon, authorization: `Bearer ${expired}` })).status).toBe(401);
     });
     it("GraphQL errors are 200 and requests are logged as graphql", async () => {
       const res = await post({ apikey: signProjectJwt(project, "service_role") }, { query: "{ dne }" });
-      expect(res).toEqual({ status: 200, body: { data: null, errors: [{ message: 'Unknown field "dne" on type Query' }] } });
+      expect(res).toEqual({
+        status: 200,
+        body: { data: null, errors: [{ message: 'Unknown field "dne" on type Query' }] },
+      });
       const log = app.log.list({ api: "graphql" });
-      expect(log.at(-1)).toMatchObject({ method: "POST", route: "POST /project/{ref}/graphql/v1", api: "graphql", status: 200 });
+      expect(log.at(-1)).toMatchObject({
+        method: "POST",
+        route: "POST /project/{ref}/graphql/v1",
+        api: "graphql",
+        status: 200,
+      });
     });
     it("a non-JSON body is a 400 with a message", async () => {
-      const res = await fetch(base, { method: "POST", headers: { apikey: signProjectJwt(project, "anon"), "content-type": "application/json" }, body: "not json" });
+      const res = await fetch(base, {
+        method: "POST",
+        headers: { apikey: signProjectJwt(project, "anon"), "content-type": "application/json" },
+        body: "not json",
+      });
       expect(res.status).toBe(400);
       expect(typeof ((await res.json()) as { message?: unknown }).message).toBe("string");
     });

@@ -21,9 +21,16 @@ beforeAll(async () => {
   process.env.SUPABASE_PROJECT_URL_TEMPLATE = emu.projectUrlTemplate;
   ({ ref } = await readyProject(emu, "fns", "Functions Org"));
   await emu.api("POST", `/v1/projects/${ref}/secrets`, [{ name: "ONE", value: "1" }]);
-  await emu.api("POST", `/v1/projects/${ref}/functions`, { slug: "hello", name: "hello", body: "Deno.serve(() => new Response('x'))" });
+  await emu.api("POST", `/v1/projects/${ref}/functions`, {
+    slug: "hello",
+    name: "hello",
+    body: "Deno.serve(() => new Response('x'))",
+  });
   await emu.control("POST", `/projects/${ref}/network-bans`, { ipv4_addresses: ["203.0.113.9"] });
-  await emu.api("POST", `/v1/projects/${ref}/database/query`, { query: "create type mood as enum ('ok', 'sad'); create table notes (id bigint generated always as identity primary key, body text not null, mood mood);" });
+  await emu.api("POST", `/v1/projects/${ref}/database/query`, {
+    query:
+      "create type mood as enum ('ok', 'sad'); create table notes (id bigint generated always as identity primary key, body text not null, mood mood);",
+  });
 });
 
 afterAll(async () => {
@@ -35,9 +42,13 @@ test("each function reads what the service reports, without writing", async () =
   await emu.clearRequests();
   expect((await supabase.getOrganizations()).map((o) => o.name)).toContain("Functions Org");
   expect((await supabase.getProjects()).map((p) => p.id)).toContain(ref);
-  expect(await supabase.getSecrets({ projectRef: ref })).toEqual([{ name: "ONE", digest: "6b86b273ff34fce19d6b804eff5a3f5747ada4eaa22f1d49c01e52ddb7875b4b" }]);
+  expect(await supabase.getSecrets({ projectRef: ref })).toEqual([
+    { name: "ONE", digest: "6b86b273ff34fce19d6b804eff5a3f5747ada4eaa22f1d49c01e52ddb7875b4b" },
+  ]);
   expect((await supabase.getFunctions({ projectRef: ref })).map((f) => f.slug)).toEqual(["hello"]);
-  expect(await supabase.getFunctionBody({ projectRef: ref, slug: "hello" })).toBe("Deno.serve(() => new Response('x'))");
+  expect(await supabase.getFunctionBody({ projectRef: ref, slug: "hello" })).toBe(
+    "Deno.serve(() => new Response('x'))",
+  );
   expect(await supabase.getNetworkBans({ projectRef: ref })).toEqual(["203.0.113.9"]);
   const methods = (await emu.requests()).filter((r) => r.api === "management").map((r) => r.method);
   // The bans are read through the service's POST …/retrieve, which changes nothing.

@@ -27,7 +27,15 @@ async function newOrg(name = "Provider Org") {
 }
 
 async function newProject(org: string, name: string, extra: Record<string, unknown> = {}) {
-  return project.create({ name, organizationId: org, region: "eu-west-1", dbPass: DB_PASS, createTimeoutSeconds: 30, __provider: "p", ...extra });
+  return project.create({
+    name,
+    organizationId: org,
+    region: "eu-west-1",
+    dbPass: DB_PASS,
+    createTimeoutSeconds: 30,
+    __provider: "p",
+    ...extra,
+  });
 }
 
 beforeAll(async () => {
@@ -54,7 +62,11 @@ describe("Organization", () => {
 
     await emu.clearRequests();
     runtime.resetContexts();
-    const reads = await Promise.all([organization.read(id, outs!), organization.read(id, outs!), organization.read(id, outs!)]);
+    const reads = await Promise.all([
+      organization.read(id, outs!),
+      organization.read(id, outs!),
+      organization.read(id, outs!),
+    ]);
     expect(reads.every((r) => r.id === id)).toBe(true);
     expect(await calls()).toEqual(["GET /v1/organizations"]);
   });
@@ -111,7 +123,12 @@ describe("Project", () => {
     runtime.resetContexts();
     const r = await project.read(id, outs!);
     expect(r.props).toMatchObject({ name: "renamed" });
-    const d = await project.diff(id, r.props!, { name: "app", organizationId: org, region: "eu-west-1", dbPass: DB_PASS });
+    const d = await project.diff(id, r.props!, {
+      name: "app",
+      organizationId: org,
+      region: "eu-west-1",
+      dbPass: DB_PASS,
+    });
     expect(d).toMatchObject({ changes: true, replaces: [] });
 
     await emu.api("DELETE", `/v1/projects/${id}`);
@@ -133,7 +150,12 @@ describe("Project", () => {
   test("delete waits while the project is still provisioning, then until it is gone", async () => {
     const org = await newOrg();
     await emu.setSettings({ provisioningDelayMs: 1200 });
-    const res = await emu.api("POST", "/v1/projects", { name: "young", organization_id: org, region: "eu-west-1", db_pass: DB_PASS });
+    const res = await emu.api("POST", "/v1/projects", {
+      name: "young",
+      organization_id: org,
+      region: "eu-west-1",
+      db_pass: DB_PASS,
+    });
     const ref = res.body.id as string;
     await emu.clearRequests();
     await project.delete(ref, { deleteTimeoutSeconds: 30 });
@@ -170,7 +192,9 @@ describe("Project", () => {
     // The platform fails the project while the provider waits for it.
     let ref: string | undefined;
     while (!ref) {
-      ref = ((await emu.api("GET", "/v1/projects")).body as Array<{ id: string; name: string }>).find((p) => p.name === "doomed")?.id;
+      ref = ((await emu.api("GET", "/v1/projects")).body as Array<{ id: string; name: string }>).find(
+        (p) => p.name === "doomed",
+      )?.id;
       if (!ref) await new Promise((r) => setTimeout(r, 50));
     }
     expect((await emu.control("PUT", `/projects/${ref}/status`, { status: "INIT_FAILED" })).status).toBe(200);
@@ -188,7 +212,13 @@ describe("Project", () => {
     runtime.resetContexts();
     const r = await project.read(id, outs!);
     expect(r.props).toMatchObject({ status: "INACTIVE" });
-    const news = { name: "pausable", organizationId: org, region: "eu-west-1", dbPass: DB_PASS, createTimeoutSeconds: 30 };
+    const news = {
+      name: "pausable",
+      organizationId: org,
+      region: "eu-west-1",
+      dbPass: DB_PASS,
+      createTimeoutSeconds: 30,
+    };
     expect(await project.diff(id, r.props!, news)).toMatchObject({ changes: true, replaces: [] });
     await expect(project.update(id, r.props!, news)).rejects.toThrow(/reached status INACTIVE/);
     await emu.control("PUT", `/projects/${id}/status`, { status: null });
@@ -222,13 +252,20 @@ describe("Project", () => {
     runtime.resetContexts();
     await emu.clearRequests();
     try {
-      const err = await organization.create({ name: "x" }).then(() => undefined, (e: unknown) => e);
+      const err = await organization.create({ name: "x" }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(SupabaseError.is(err, "CONFIG")).toBe(true);
       expect(String((err as Error).message)).toMatch(/supabase:accessToken/);
       expect(await calls()).toEqual([]);
     } finally {
       if (saved !== undefined) process.env.SUPABASE_ACCESS_TOKEN = saved;
-      runtime.configure({ accessToken: emu.accessToken, apiUrl: emu.apiUrl, projectUrlTemplate: emu.projectUrlTemplate });
+      runtime.configure({
+        accessToken: emu.accessToken,
+        apiUrl: emu.apiUrl,
+        projectUrlTemplate: emu.projectUrlTemplate,
+      });
     }
   });
 });

@@ -61,7 +61,9 @@ describe("Secret", () => {
     runtime.resetContexts();
     const r = await P("secret").read(id, outs!);
     expect(r.props!.digest).toBe(secretDigest("theirs"));
-    expect((await P("secret").diff(id, r.props!, { projectRef: ref, name: "DRIFT", value: "mine" })).changes).toBe(true);
+    expect((await P("secret").diff(id, r.props!, { projectRef: ref, name: "DRIFT", value: "mine" })).changes).toBe(
+      true,
+    );
   });
 });
 
@@ -72,7 +74,10 @@ describe("Secrets", () => {
     expect(outs!.names).toEqual(["A", "B", "C"]);
 
     await emu.clearRequests();
-    const { outs: after } = await P("secrets").update(id, outs!, { projectRef: ref, secrets: { A: "1", B: "changed", D: "4" } });
+    const { outs: after } = await P("secrets").update(id, outs!, {
+      projectRef: ref,
+      secrets: { A: "1", B: "changed", D: "4" },
+    });
     expect(await calls()).toEqual(["POST /v1/projects/{ref}/secrets", "DELETE /v1/projects/{ref}/secrets"]);
     expect(after!.names).toEqual(["A", "B", "D"]);
 
@@ -91,10 +96,18 @@ describe("Function", () => {
     const checked = await P("function").check({}, { projectRef: ref, slug: "hello", source, verifyJwt: false });
     const { id, outs } = await P("function").create(checked.inputs!);
     expect(await calls()).toEqual(["POST /v1/projects/{ref}/functions"]);
-    expect(outs).toMatchObject({ slug: "hello", version: 1, status: "ACTIVE", sourceHash: sha256Hex(source), deployedSha256: sha256Hex(source) });
+    expect(outs).toMatchObject({
+      slug: "hello",
+      version: 1,
+      status: "ACTIVE",
+      sourceHash: sha256Hex(source),
+      deployedSha256: sha256Hex(source),
+    });
 
     await emu.clearRequests();
-    const news = (await P("function").check({}, { projectRef: ref, slug: "hello", source: `${source}\n// v2`, verifyJwt: false })).inputs!;
+    const news = (
+      await P("function").check({}, { projectRef: ref, slug: "hello", source: `${source}\n// v2`, verifyJwt: false })
+    ).inputs!;
     const { outs: after } = await P("function").update(id, outs!, news);
     expect(await calls()).toEqual(["PATCH /v1/projects/{ref}/functions/{function_slug}"]);
     expect(after!.version).toBe(2);
@@ -128,12 +141,22 @@ describe("Function", () => {
 
 describe("CustomHostname, Pgsodium, NetworkRestriction", () => {
   test("custom hostname: initialize, activate, records shaped for DNS, delete", async () => {
-    const { id, outs } = await P("customHostname").create({ projectRef: ref, hostname: "api.example.net", activate: true, activationTimeoutSeconds: 60 });
+    const { id, outs } = await P("customHostname").create({
+      projectRef: ref,
+      hostname: "api.example.net",
+      activate: true,
+      activationTimeoutSeconds: 60,
+    });
     expect(outs!.status).toBe("5_services_reconfigured");
     const c = await calls();
     expect(c[0]).toBe("POST /v1/projects/{ref}/custom-hostname/initialize");
     expect(c[c.length - 1]).toBe("POST /v1/projects/{ref}/custom-hostname/activate");
-    expect(outs!.dnsRecords[0]).toEqual({ type: "CNAME", name: "api.example.net", value: expect.any(String), purpose: "routing" });
+    expect(outs!.dnsRecords[0]).toEqual({
+      type: "CNAME",
+      name: "api.example.net",
+      value: expect.any(String),
+      purpose: "routing",
+    });
 
     await emu.clearRequests();
     await P("customHostname").delete(id, outs!);
@@ -161,12 +184,16 @@ describe("CustomHostname, Pgsodium, NetworkRestriction", () => {
   test("pgsodium: declaring a different key after adopting needs the opt-in, before any write", async () => {
     const { id, outs } = await P("pgsodium").create({ projectRef: ref });
     await emu.clearRequests();
-    await expect(P("pgsodium").update(id, outs!, { projectRef: ref, rootKey: "cd".repeat(32) })).rejects.toThrow(/acknowledgeDataLoss/);
+    await expect(P("pgsodium").update(id, outs!, { projectRef: ref, rootKey: "cd".repeat(32) })).rejects.toThrow(
+      /acknowledgeDataLoss/,
+    );
     expect((await calls()).filter((c) => c.startsWith("PUT"))).toEqual([]);
   });
 
   test("network restrictions: apply waits for applied; delete restores allow-all", async () => {
-    const inputs = (await P("networkRestriction").check({}, { projectRef: ref, dbAllowedCidrs: ["10.9.8.7/8"], dbAllowedCidrsV6: [] })).inputs!;
+    const inputs = (
+      await P("networkRestriction").check({}, { projectRef: ref, dbAllowedCidrs: ["10.9.8.7/8"], dbAllowedCidrsV6: [] })
+    ).inputs!;
     const { id, outs } = await P("networkRestriction").create(inputs);
     expect(outs).toMatchObject({ dbAllowedCidrs: ["10.0.0.0/8"], dbAllowedCidrsV6: [], status: "applied" });
     const c = await calls();

@@ -28,7 +28,11 @@ async function sql(query: string): Promise<Any[]> {
 }
 
 async function gql(query: string, variables: Record<string, unknown> = {}, key = serviceKey): Promise<Any> {
-  const res = await fetch(graphqlUrl, { method: "POST", headers: { "content-type": "application/json", apikey: key }, body: JSON.stringify({ query, variables }) });
+  const res = await fetch(graphqlUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json", apikey: key },
+    body: JSON.stringify({ query, variables }),
+  });
   return res.json();
 }
 
@@ -113,7 +117,9 @@ describe("TableRows request budgets (10,000 rows)", () => {
     const del = await counted(() => rowsP().delete(create.value.id, upd.value.outs!));
     expect(del.requests).toBe(ceil(N / B));
     expect((await sql("select count(*)::int as n from big"))[0].n).toBe(0);
-    console.log(`budgets for ${N} rows: check ${check.requests}, create ${create.requests} (${create.ms} ms), no-op ${again.requests}, refresh ${read.requests} (${read.ms} ms), 100-row update ${upd.requests}, delete ${del.requests}`);
+    console.log(
+      `budgets for ${N} rows: check ${check.requests}, create ${create.requests} (${create.ms} ms), no-op ${again.requests}, refresh ${read.requests} (${read.ms} ms), 100-row update ${upd.requests}, delete ${del.requests}`,
+    );
   });
 });
 
@@ -122,19 +128,36 @@ describe("TableRows seeding speed (scripts/bench-seed.ts)", () => {
     const r = await benchSeed(emu, ref, 1000, 500);
     expect(r.perRow.requests).toBe(1000);
     expect(r.batched.requests).toBe(2);
-    console.log(`seeding 1,000 rows: one request per row ${r.perRow.ms} ms, batches of 500 ${r.batched.ms} ms, ratio ${r.ratio.toFixed(1)}×`);
+    console.log(
+      `seeding 1,000 rows: one request per row ${r.perRow.ms} ms, batches of 500 ${r.batched.ms} ms, ratio ${r.ratio.toFixed(1)}×`,
+    );
     expect(r.ratio).toBeGreaterThanOrEqual(20);
   }, 60_000);
 });
 
 describe("TableRows check against the live schema", () => {
   beforeAll(async () => {
-    await sql("create table plan (code text primary key, price numeric not null, seats int, meta jsonb); create table nokey (code text, price numeric)");
+    await sql(
+      "create table plan (code text primary key, price numeric not null, seats int, meta jsonb); create table nokey (code text, price numeric)",
+    );
   });
 
   test.each([
-    ["an unknown column", [{ code: "a", price: "1", colour: "red" }], "rows[0].colour", /unknown column "colour" on public\.plan \(columns: code, price, seats, meta\)/],
-    ["a string in an Int column", [{ code: "a", price: "1" }, { code: "b", price: "2", seats: "ten" }], "rows[1].seats", /seats: expected Int .* got the string "ten"/],
+    [
+      "an unknown column",
+      [{ code: "a", price: "1", colour: "red" }],
+      "rows[0].colour",
+      /unknown column "colour" on public\.plan \(columns: code, price, seats, meta\)/,
+    ],
+    [
+      "a string in an Int column",
+      [
+        { code: "a", price: "1" },
+        { code: "b", price: "2", seats: "ten" },
+      ],
+      "rows[1].seats",
+      /seats: expected Int .* got the string "ten"/,
+    ],
     ["a non-numeric BigFloat", [{ code: "a", price: "cheap" }], "rows[0].price", /price: expected BigFloat/],
     ["null in a NOT NULL column", [{ code: "a", price: null }], "rows[0].price", /must not be null/],
     ["a missing primary key value", [{ price: "1" }], "rows[0].code", /key column "code" is missing/],
@@ -147,11 +170,19 @@ describe("TableRows check against the live schema", () => {
 
   test("refuses a table without a primary key, saying so", async () => {
     const res = await rowsP().check({}, { projectRef: ref, table: "nokey", rows: [{ code: "a" }] });
-    expect(res.failures).toEqual([{ property: "table", reason: expect.stringMatching(/table public\.nokey has no primary key, so the GraphQL API does not expose it/) }]);
+    expect(res.failures).toEqual([
+      {
+        property: "table",
+        reason: expect.stringMatching(/table public\.nokey has no primary key, so the GraphQL API does not expose it/),
+      },
+    ]);
   });
 
   test("discovers the primary key from the catalog and accepts good rows", async () => {
-    const res = await rowsP().check({}, { projectRef: ref, table: "plan", rows: [{ code: "a", price: 1.5, meta: { b: 1 } }] });
+    const res = await rowsP().check(
+      {},
+      { projectRef: ref, table: "plan", rows: [{ code: "a", price: 1.5, meta: { b: 1 } }] },
+    );
     expect(res.failures).toEqual([]);
     expect(res.inputs!.key).toEqual(["code"]);
     expect(res.inputs!.rows).toEqual([{ code: "a", price: "1.5", meta: { b: 1 } }]);
@@ -161,12 +192,23 @@ describe("TableRows check against the live schema", () => {
     await sql("create table grow (id int primary key, v text)");
     const first = (await rowsP().check({}, { projectRef: ref, table: "grow", rows: [{ id: 1, v: "a" }] })).inputs!;
     runtime.resetContexts();
-    const edited = await counted(() => rowsP().check(first, { projectRef: ref, table: "grow", rows: [{ id: 1, v: "b" }, { id: 2, v: "c" }] }));
+    const edited = await counted(() =>
+      rowsP().check(first, {
+        projectRef: ref,
+        table: "grow",
+        rows: [
+          { id: 1, v: "b" },
+          { id: 2, v: "c" },
+        ],
+      }),
+    );
     expect(edited.value.failures).toEqual([]);
     expect(edited.requests).toBe(0);
     // A column added out of band: the recorded schema refuses it, the live one accepts it.
     await sql("alter table grow add column n int");
-    const grown = await counted(() => rowsP().check(first, { projectRef: ref, table: "grow", rows: [{ id: 1, v: "b", n: 3 }] }));
+    const grown = await counted(() =>
+      rowsP().check(first, { projectRef: ref, table: "grow", rows: [{ id: 1, v: "b", n: 3 }] }),
+    );
     expect(grown.value.failures).toEqual([]);
     expect(grown.requests).toBe(1);
     const wrong = await rowsP().check(first, { projectRef: ref, table: "grow", rows: [{ id: 1, n: "three" }] });
@@ -174,12 +216,22 @@ describe("TableRows check against the live schema", () => {
   });
 
   test("without projectRef and without a ByPk entry, the key must be declared", async () => {
-    const res = await rowsP().check({}, { graphqlUrl, apiKey: serviceKey, table: "plan", rows: [{ code: "a", price: "1" }] });
-    expect(res.failures).toEqual([{ property: "key", reason: expect.stringMatching(/primary key of public\.plan could not be discovered .*; declare key/) }]);
+    const res = await rowsP().check(
+      {},
+      { graphqlUrl, apiKey: serviceKey, table: "plan", rows: [{ code: "a", price: "1" }] },
+    );
+    expect(res.failures).toEqual([
+      {
+        property: "key",
+        reason: expect.stringMatching(/primary key of public\.plan could not be discovered .*; declare key/),
+      },
+    ]);
   });
 
   test("a rejected API key fails check with the table named", async () => {
-    await expect(rowsP().check({}, { graphqlUrl, apiKey: "not-a-key", table: "plan", rows: [{ code: "a", price: "1" }] })).rejects.toThrow(/^TableRows plan: introspecting the table failed: .*401: Invalid API key$/);
+    await expect(
+      rowsP().check({}, { graphqlUrl, apiKey: "not-a-key", table: "plan", rows: [{ code: "a", price: "1" }] }),
+    ).rejects.toThrow(/^TableRows plan: introspecting the table failed: .*401: Invalid API key$/);
   });
 });
 
@@ -190,7 +242,9 @@ describe("TableRows drift and restore", () => {
     const props = { projectRef: ref, table: "drift", rows };
     const inputs = (await rowsP().check({}, props)).inputs!;
     const { id, outs } = await rowsP().create(inputs);
-    const changed = await gql(`mutation { updatedriftCollection(set: {name: "theirs"}, filter: {id: {eq: 3}}) { affectedCount } deleteFromdriftCollection(filter: {id: {in: [5, 6]}}, atMost: 2) { affectedCount } }`);
+    const changed = await gql(
+      `mutation { updatedriftCollection(set: {name: "theirs"}, filter: {id: {eq: 3}}) { affectedCount } deleteFromdriftCollection(filter: {id: {in: [5, 6]}}, atMost: 2) { affectedCount } }`,
+    );
     expect(changed.errors).toBeUndefined();
     runtime.resetContexts();
     const read = await rowsP().read(id, outs!);
@@ -200,7 +254,11 @@ describe("TableRows drift and restore", () => {
     expect((await rowsP().diff(id, read.props!, inputs)).changes).toBe(true);
     const restore = await counted(() => rowsP().update(id, read.props!, inputs));
     expect(restore.requests).toBe(1);
-    expect(await sql("select id, name from drift where id in (3, 5, 6) order by id")).toEqual([{ id: 3, name: "n3" }, { id: 5, name: "n5" }, { id: 6, name: "n6" }]);
+    expect(await sql("select id, name from drift where id in (3, 5, 6) order by id")).toEqual([
+      { id: 3, name: "n3" },
+      { id: 5, name: "n5" },
+      { id: 6, name: "n6" },
+    ]);
     runtime.resetContexts();
     const after = await rowsP().read(id, restore.value.outs!);
     expect((await rowsP().diff(id, after.props!, inputs)).changes).toBe(false);
@@ -208,7 +266,9 @@ describe("TableRows drift and restore", () => {
 
   test("onDelete retain keeps the rows; delete removes them", async () => {
     await sql("create table keep (id int primary key, v text)");
-    const retain = (await rowsP().check({}, { projectRef: ref, table: "keep", rows: [{ id: 1, v: "a" }], onDelete: "retain" })).inputs!;
+    const retain = (
+      await rowsP().check({}, { projectRef: ref, table: "keep", rows: [{ id: 1, v: "a" }], onDelete: "retain" })
+    ).inputs!;
     const r = await rowsP().create(retain);
     const del = await counted(() => rowsP().delete(r.id, r.outs!));
     expect(del.requests).toBe(0);
@@ -227,49 +287,119 @@ describe("TableRows failures name the table, the operation and the keys; nothing
   test("a 200 with errors (a check constraint) in an insert batch: no row of the batch is written", async () => {
     const rows = Array.from({ length: 10 }, (_, i) => ({ id: i, qty: i === 5 ? -1 : i }));
     const inputs = (await rowsP().check({}, { projectRef: ref, table: "guarded", rows })).inputs!;
-    await expect(rowsP().create(inputs)).rejects.toThrow(/TableRows public\.guarded: insert of keys \[0\], \[1\].*failed, nothing in that request was applied: .*guarded_qty_check/);
+    await expect(rowsP().create(inputs)).rejects.toThrow(
+      /TableRows public\.guarded: insert of keys \[0\], \[1\].*failed, nothing in that request was applied: .*guarded_qty_check/,
+    );
     expect((await sql("select count(*)::int as n from guarded"))[0].n).toBe(0);
   });
 
   test("a later batch failing records the committed batches as a partial result", async () => {
     const rows = Array.from({ length: 10 }, (_, i) => ({ id: i, qty: i === 7 ? -1 : i }));
     const inputs = (await rowsP().check({}, { projectRef: ref, table: "guarded", rows, batchSize: 5 })).inputs!;
-    const err: Any = await rowsP().create(inputs).catch((e) => e);
+    const err: Any = await rowsP()
+      .create(inputs)
+      .catch((e) => e);
     expect(String(err?.message ?? err)).toMatch(/insert of keys \[5\], \[6\], \[7\], \[8\], \[9\] failed/);
     expect((await sql("select count(*)::int as n from guarded"))[0].n).toBe(5);
     expect(JSON.stringify(err)).toContain("rowDigests");
   });
 
   test("an update document is atomic: a failing insert rolls back the updates sent with it", async () => {
-    const inputs = (await rowsP().check({}, { projectRef: ref, table: "guarded", rows: [{ id: 1, qty: 1 }, { id: 2, qty: 2 }] })).inputs!;
+    const inputs = (
+      await rowsP().check(
+        {},
+        {
+          projectRef: ref,
+          table: "guarded",
+          rows: [
+            { id: 1, qty: 1 },
+            { id: 2, qty: 2 },
+          ],
+        },
+      )
+    ).inputs!;
     const { id, outs } = await rowsP().create(inputs);
-    const news = (await rowsP().check(inputs, { projectRef: ref, table: "guarded", rows: [{ id: 1, qty: 10 }, { id: 3, qty: -3 }] })).inputs!;
-    await expect(rowsP().update(id, outs!, news)).rejects.toThrow(/TableRows public\.guarded: update of keys \[2\], \[1\], \[3\] failed, nothing in that request was applied: .*guarded_qty_check/);
-    expect(await sql("select id, qty from guarded order by id")).toEqual([{ id: 1, qty: 1 }, { id: 2, qty: 2 }]);
+    const news = (
+      await rowsP().check(inputs, {
+        projectRef: ref,
+        table: "guarded",
+        rows: [
+          { id: 1, qty: 10 },
+          { id: 3, qty: -3 },
+        ],
+      })
+    ).inputs!;
+    await expect(rowsP().update(id, outs!, news)).rejects.toThrow(
+      /TableRows public\.guarded: update of keys \[2\], \[1\], \[3\] failed, nothing in that request was applied: .*guarded_qty_check/,
+    );
+    expect(await sql("select id, qty from guarded order by id")).toEqual([
+      { id: 1, qty: 1 },
+      { id: 2, qty: 2 },
+    ]);
   });
 
   test("a rejected key fails the write with the table, operation and keys named", async () => {
-    const checked = await rowsP().check({}, { graphqlUrl, apiKey: serviceKey, table: "guarded", key: ["id"], rows: [{ id: 1, qty: 1 }] });
+    const checked = await rowsP().check(
+      {},
+      { graphqlUrl, apiKey: serviceKey, table: "guarded", key: ["id"], rows: [{ id: 1, qty: 1 }] },
+    );
     expect(checked.failures).toEqual([]);
     const inputs = checked.inputs!;
-    await expect(rowsP().create({ ...inputs, apiKey: "sb_secret_not-the-key" })).rejects.toThrow(/TableRows public\.guarded: insert of key \[1\] failed, nothing in that request was applied: .*Invalid API key/);
-    await expect(rowsP().create({ ...inputs, apiKey: "sb_secret_not-the-key" })).rejects.not.toThrow(/sb_secret_not-the-key/);
+    await expect(rowsP().create({ ...inputs, apiKey: "sb_secret_not-the-key" })).rejects.toThrow(
+      /TableRows public\.guarded: insert of key \[1\] failed, nothing in that request was applied: .*Invalid API key/,
+    );
+    await expect(rowsP().create({ ...inputs, apiKey: "sb_secret_not-the-key" })).rejects.not.toThrow(
+      /sb_secret_not-the-key/,
+    );
   });
 
   test("an RLS denial names the table, the operation and the keys", async () => {
-    await sql("create table locked (id int primary key, v text); alter table locked enable row level security; create policy anon_read on locked for select to anon using (true)");
-    const inputs = (await rowsP().check({}, { graphqlUrl, apiKey: anonKey, table: "locked", rows: [{ id: 1, v: "a" }, { id: 2, v: "b" }], key: ["id"] })).inputs!;
+    await sql(
+      "create table locked (id int primary key, v text); alter table locked enable row level security; create policy anon_read on locked for select to anon using (true)",
+    );
+    const inputs = (
+      await rowsP().check(
+        {},
+        {
+          graphqlUrl,
+          apiKey: anonKey,
+          table: "locked",
+          rows: [
+            { id: 1, v: "a" },
+            { id: 2, v: "b" },
+          ],
+          key: ["id"],
+        },
+      )
+    ).inputs!;
     expect(inputs.key).toEqual(["id"]);
-    await expect(rowsP().create(inputs)).rejects.toThrow(/TableRows public\.locked: insert of keys \[1\], \[2\] failed, nothing in that request was applied: .*row-level security/);
+    await expect(rowsP().create(inputs)).rejects.toThrow(
+      /TableRows public\.locked: insert of keys \[1\], \[2\] failed, nothing in that request was applied: .*row-level security/,
+    );
     expect((await sql("select count(*)::int as n from locked"))[0].n).toBe(0);
   });
 
   test("an atMost overflow names the keys that match several rows, and deletes nothing", async () => {
     await sql("create table tag (id int primary key, label text not null)");
-    const inputs = (await rowsP().check({}, { projectRef: ref, table: "tag", key: ["label"], rows: [{ id: 1, label: "dup" }, { id: 2, label: "solo" }] })).inputs!;
+    const inputs = (
+      await rowsP().check(
+        {},
+        {
+          projectRef: ref,
+          table: "tag",
+          key: ["label"],
+          rows: [
+            { id: 1, label: "dup" },
+            { id: 2, label: "solo" },
+          ],
+        },
+      )
+    ).inputs!;
     const { id, outs } = await rowsP().create(inputs);
     await sql("insert into tag values (3, 'dup')");
-    await expect(rowsP().delete(id, outs!)).rejects.toThrow(/TableRows public\.tag: delete of key \["dup"\] failed, nothing in that request was applied: delete impacts too many records \(each of these keys matches more than one row/);
+    await expect(rowsP().delete(id, outs!)).rejects.toThrow(
+      /TableRows public\.tag: delete of key \["dup"\] failed, nothing in that request was applied: delete impacts too many records \(each of these keys matches more than one row/,
+    );
     expect((await sql("select count(*)::int as n from tag"))[0].n).toBe(3);
   });
 });
@@ -280,7 +410,19 @@ describe("TableRows unknown outcomes are settled by reading back, never by blind
   });
 
   test("a connection lost after the insert committed: read back, not resent", async () => {
-    const inputs = (await rowsP().check({}, { projectRef: ref, table: "settle", rows: [{ id: 1, v: "a" }, { id: 2, v: "b" }] })).inputs!;
+    const inputs = (
+      await rowsP().check(
+        {},
+        {
+          projectRef: ref,
+          table: "settle",
+          rows: [
+            { id: 1, v: "a" },
+            { id: 2, v: "b" },
+          ],
+        },
+      )
+    ).inputs!;
     await emu.addFault({ method: "POST", path: "/project/{ref}/graphql/v1", reset: "after", times: 1 });
     const res = await counted(() => rowsP().create(inputs));
     expect(res.requests).toBe(2); // the insert, then one read
@@ -314,12 +456,27 @@ describe("DatabaseMigration", () => {
     expect((await migP().diff(id, outs!, c.inputs!)).changes).toBe(false);
     expect(await emu.requests()).toEqual([]);
 
-    const edited = await migP().check(c.inputs!, { ...props, sql: `${props.sql}; alter table widget add column n int` });
-    expect(edited.failures).toEqual([{ property: "sql", reason: expect.stringMatching(/migration "001_widgets" is already applied and has no downSql, so its SQL cannot change; add a new migration instead/) }]);
+    const edited = await migP().check(c.inputs!, {
+      ...props,
+      sql: `${props.sql}; alter table widget add column n int`,
+    });
+    expect(edited.failures).toEqual([
+      {
+        property: "sql",
+        reason: expect.stringMatching(
+          /migration "001_widgets" is already applied and has no downSql, so its SQL cannot change; add a new migration instead/,
+        ),
+      },
+    ]);
   });
 
   test("with downSql, a changed sql replaces it (downSql first); delete runs downSql", async () => {
-    const v1 = { projectRef: ref, name: "002_gadgets", sql: "create table gadget (id int primary key)", downSql: "drop table gadget" };
+    const v1 = {
+      projectRef: ref,
+      name: "002_gadgets",
+      sql: "create table gadget (id int primary key)",
+      downSql: "drop table gadget",
+    };
     const created = await migP().create((await migP().check({}, v1)).inputs!);
     const v2 = { ...v1, sql: "create table gadget (id int primary key, label text not null default 'x')" };
     const checked = await migP().check(created.outs!, v2);
@@ -330,16 +487,26 @@ describe("DatabaseMigration", () => {
     await migP().delete(created.id, created.outs!);
     const replaced = await migP().create(checked.inputs!);
     expect(replaced.outs!.checksum).not.toBe(created.outs!.checksum);
-    expect((await sql("select count(*)::int as n from information_schema.columns where table_name = 'gadget' and column_name = 'label'"))[0].n).toBe(1);
+    expect(
+      (
+        await sql(
+          "select count(*)::int as n from information_schema.columns where table_name = 'gadget' and column_name = 'label'",
+        )
+      )[0].n,
+    ).toBe(1);
 
     await emu.clearRequests();
     await migP().delete(replaced.id, replaced.outs!);
     expect((await emu.requests()).map((r) => r.route)).toEqual(["POST /v1/projects/{ref}/database/query"]);
-    expect((await sql("select count(*)::int as n from information_schema.tables where table_name = 'gadget'"))[0].n).toBe(0);
+    expect(
+      (await sql("select count(*)::int as n from information_schema.tables where table_name = 'gadget'"))[0].n,
+    ).toBe(0);
   });
 
   test("a failing migration names itself; a table it creates is seen by TableRows in the same process", async () => {
-    await expect(migP().create({ projectRef: ref, name: "003_bad", sql: "create tabel oops" })).rejects.toThrow(/DatabaseMigration 003_bad: applying sql failed/);
+    await expect(migP().create({ projectRef: ref, name: "003_bad", sql: "create tabel oops" })).rejects.toThrow(
+      /DatabaseMigration 003_bad: applying sql failed/,
+    );
     // TableRows checked before the table exists (preview of a first run) validates at create instead.
     const early = await rowsP().check({}, { projectRef: ref, table: "later", rows: [{ id: 1, v: "a" }] });
     expect(early.failures).toEqual([]);
@@ -347,8 +514,14 @@ describe("DatabaseMigration", () => {
     const { outs } = await rowsP().create(early.inputs!);
     expect(outs!.rowCount).toBe(1);
     const bad = await rowsP().check({}, { projectRef: ref, table: "later2", rows: [{ id: 1, nope: "a" }] });
-    await migP().create({ projectRef: ref, name: "005_later2", sql: "create table later2 (id int primary key, v text)" });
-    await expect(rowsP().create(bad.inputs!)).rejects.toThrow(/TableRows later2: rows\[0\]\.nope: unknown column "nope"/);
+    await migP().create({
+      projectRef: ref,
+      name: "005_later2",
+      sql: "create table later2 (id int primary key, v text)",
+    });
+    await expect(rowsP().create(bad.inputs!)).rejects.toThrow(
+      /TableRows later2: rows\[0\]\.nope: unknown column "nope"/,
+    );
     expect((await sql("select count(*)::int as n from later2"))[0].n).toBe(0);
   });
 });

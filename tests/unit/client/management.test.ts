@@ -13,7 +13,10 @@ const TOKEN = "sbp_0123456789abcdef0123456789abcdef01234567";
 let server: TestServer;
 let dispatcher: Dispatcher.ComposedDispatcher;
 
-async function setup(handler: Handler, extra: { token?: () => string | undefined; onResponse?: (i: ResponseInfo) => void; maxRetries?: number } = {}) {
+async function setup(
+  handler: Handler,
+  extra: { token?: () => string | undefined; onResponse?: (i: ResponseInfo) => void; maxRetries?: number } = {},
+) {
   server = await startServer(handler);
   dispatcher = createDispatcher({ retry: { minDelayMs: 5, maxDelayMs: 2000, maxRetries: extra.maxRetries } });
   return new ManagementClient({
@@ -87,8 +90,15 @@ describe("typed calls", () => {
   });
 
   it("creates a project sending both organization keys, once, and reads the 201", async () => {
-    const client = await setup((req, res) => json(res, 201, { ...project, ...JSON.parse(req.body), db_pass: undefined, status: "UNKNOWN" }));
-    const p = await client.createProject({ name: "p1", db_pass: "s3cret-pass", organization_id: "acme", region: "us-east-1" });
+    const client = await setup((req, res) =>
+      json(res, 201, { ...project, ...JSON.parse(req.body), db_pass: undefined, status: "UNKNOWN" }),
+    );
+    const p = await client.createProject({
+      name: "p1",
+      db_pass: "s3cret-pass",
+      organization_id: "acme",
+      region: "us-east-1",
+    });
     expect(p).toMatchObject({ id: project.id, name: "p1", status: "UNKNOWN" });
     expect(JSON.parse(server.seen[0]!.body)).toEqual({
       name: "p1",
@@ -102,11 +112,20 @@ describe("typed calls", () => {
 
   it("renames, deletes, lists keys and runs SQL on the documented routes", async () => {
     const client = await setup((req, res) => {
-      if (req.method === "PATCH" || req.method === "DELETE") return json(res, 200, { id: 711274, ref: project.id, name: "renamed" });
-      if (req.path.includes("/api-keys")) return json(res, 200, [{ name: "anon", api_key: "eyJ.x.y", type: "legacy", id: "anon" }, { name: "secret", api_key: null }]);
+      if (req.method === "PATCH" || req.method === "DELETE")
+        return json(res, 200, { id: 711274, ref: project.id, name: "renamed" });
+      if (req.path.includes("/api-keys"))
+        return json(res, 200, [
+          { name: "anon", api_key: "eyJ.x.y", type: "legacy", id: "anon" },
+          { name: "secret", api_key: null },
+        ]);
       return json(res, 201, [{ "?column?": 1 }]);
     });
-    expect(await client.updateProject(project.id, { name: "renamed" })).toEqual({ id: 711274, ref: project.id, name: "renamed" });
+    expect(await client.updateProject(project.id, { name: "renamed" })).toEqual({
+      id: 711274,
+      ref: project.id,
+      name: "renamed",
+    });
     expect((await client.deleteProject(project.id)).ref).toBe(project.id);
     const keys = await client.getApiKeys(project.id, { reveal: true });
     expect(keys.map((k) => [k.name, k.api_key])).toEqual([
@@ -124,10 +143,14 @@ describe("typed calls", () => {
   });
 
   it("accepts empty success bodies and offers text and raw reads", async () => {
-    const client = await setup((req, res) => (req.path === "/empty" ? text(res, 200, "") : text(res, 200, "plain", { "x-a": "1" })));
+    const client = await setup((req, res) =>
+      req.path === "/empty" ? text(res, 200, "") : text(res, 200, "plain", { "x-a": "1" }),
+    );
     expect(await client.request("DELETE", "/empty")).toBeUndefined();
     expect(await client.request("GET", "/t", { expect: "text" })).toBe("plain");
-    const raw = await client.request<{ status: number; headers: Record<string, string>; body: Buffer }>("GET", "/t", { expect: "raw" });
+    const raw = await client.request<{ status: number; headers: Record<string, string>; body: Buffer }>("GET", "/t", {
+      expect: "raw",
+    });
     expect([raw.status, raw.headers["x-a"], raw.body.toString()]).toEqual([200, "1", "plain"]);
   });
 
@@ -144,25 +167,38 @@ describe("errors", () => {
     const client = await setup((_req, res) => json(res, 404, { message: "Project not found" }));
     const err = await errorOf(client.getProject("nope"));
     expect(SupabaseError.is(err, "NOT_FOUND")).toBe(true);
-    expect(err).toMatchObject({ status: 404, method: "GET", path: "/v1/projects/nope", apiMessage: "Project not found" });
+    expect(err).toMatchObject({
+      status: 404,
+      method: "GET",
+      path: "/v1/projects/nope",
+      apiMessage: "Project not found",
+    });
     expect(server.seen).toHaveLength(1);
   });
 
   it("reads non-JSON, empty, nested-JSON and HTML error bodies", async () => {
-    const client = await setup((req, res) => {
-      switch (req.path) {
-        case "/text":
-          return text(res, 400, "upstream says no", { "content-type": "text/plain" });
-        case "/empty":
-          return text(res, 400, "");
-        case "/nested":
-          return json(res, 400, { message: JSON.stringify({ error: "not found" }) });
-        case "/extra":
-          return json(res, 400, { message: "Failed to run sql query: ERROR:  42601: syntax error", errorEventId: "e1" });
-        default:
-          return text(res, 429, "<!DOCTYPE html><html><head><title>Rate limited | Cloudflare</title></head></html>", { "content-type": "text/html" });
-      }
-    }, { maxRetries: 0 });
+    const client = await setup(
+      (req, res) => {
+        switch (req.path) {
+          case "/text":
+            return text(res, 400, "upstream says no", { "content-type": "text/plain" });
+          case "/empty":
+            return text(res, 400, "");
+          case "/nested":
+            return json(res, 400, { message: JSON.stringify({ error: "not found" }) });
+          case "/extra":
+            return json(res, 400, {
+              message: "Failed to run sql query: ERROR:  42601: syntax error",
+              errorEventId: "e1",
+            });
+          default:
+            return text(res, 429, "<!DOCTYPE html><html><head><title>Rate limited | Cloudflare</title></head></html>", {
+              "content-type": "text/html",
+            });
+        }
+      },
+      { maxRetries: 0 },
+    );
     const msg = async (path: string) => ((await errorOf(client.request("GET", path))) as ApiError).apiMessage;
     expect(await msg("/text")).toBe("upstream says no");
     expect(await msg("/empty")).toBe("Bad Request");
@@ -174,9 +210,12 @@ describe("errors", () => {
   });
 
   it("keeps Retry-After on a final 429", async () => {
-    const client = await setup((_req, res) => json(res, 429, { message: "ThrottlerException: Too Many Requests" }, { "retry-after": "0" }), {
-      maxRetries: 1,
-    });
+    const client = await setup(
+      (_req, res) => json(res, 429, { message: "ThrottlerException: Too Many Requests" }, { "retry-after": "0" }),
+      {
+        maxRetries: 1,
+      },
+    );
     const err = (await errorOf(client.listProjects())) as ApiError;
     expect(err).toMatchObject({ code: "RATE_LIMITED", status: 429, retryAfterSeconds: 0 });
     expect(server.seen).toHaveLength(2);
@@ -198,13 +237,17 @@ describe("errors", () => {
   });
 
   it("never puts the token, a query secret or the db password in an error", async () => {
-    const client = await setup((req, res) =>
-      req.path.startsWith("/reset")
-        ? reset(res)
-        : json(res, 401, { message: `Unauthorized: ${req.headers.authorization} ${req.body}` }),
-    { maxRetries: 0 });
+    const client = await setup(
+      (req, res) =>
+        req.path.startsWith("/reset")
+          ? reset(res)
+          : json(res, 401, { message: `Unauthorized: ${req.headers.authorization} ${req.body}` }),
+      { maxRetries: 0 },
+    );
     const errors = [
-      await errorOf(client.createProject({ name: "p", db_pass: "hunter2-db-pass", organization_id: "o", region: "us-east-1" })),
+      await errorOf(
+        client.createProject({ name: "p", db_pass: "hunter2-db-pass", organization_id: "o", region: "us-east-1" }),
+      ),
       await errorOf(client.request("GET", "/v1/x", { query: { apikey: TOKEN } })),
       await errorOf(client.request("GET", "/reset", { query: { apikey: TOKEN } })),
     ];
@@ -223,7 +266,9 @@ describe("retry rules per operation", () => {
   it("never retries createProject or createOrganization", async () => {
     const client = await setup((_req, res) => json(res, 503, { message: "busy" }));
     expect(await errorOf(client.createOrganization({ name: "o" }))).toMatchObject({ status: 503 });
-    expect(await errorOf(client.createProject({ name: "p", db_pass: "x1234", organization_id: "o", region: "us-east-1" }))).toMatchObject({
+    expect(
+      await errorOf(client.createProject({ name: "p", db_pass: "x1234", organization_id: "o", region: "us-east-1" })),
+    ).toMatchObject({
       status: 503,
     });
     expect(server.seen).toHaveLength(2);

@@ -45,7 +45,8 @@ afterEach(async () => {
   await s?.close();
 });
 
-const create = () => client.createProject({ name: "app", db_pass: "pw-123456", organization_id: "acme", region: "us-east-1" });
+const create = () =>
+  client.createProject({ name: "app", db_pass: "pw-123456", organization_id: "acme", region: "us-east-1" });
 const lookup = () => client.findProject({ organizationId: "acme", name: "app" });
 const posts = () => server.seen.filter((r) => r.method === "POST").length;
 
@@ -80,7 +81,12 @@ describe("withUnknownOutcome", () => {
   it("rethrows a definite 4xx without looking up", async () => {
     const lookupSpy = jest.fn(async () => undefined);
     const err = await withUnknownOutcome(async () => {
-      throw new ApiError({ status: 400, method: "POST", path: "/v1/projects", apiMessage: "Need to use one of available regions" });
+      throw new ApiError({
+        status: 400,
+        method: "POST",
+        path: "/v1/projects",
+        apiMessage: "Need to use one of available regions",
+      });
     }, lookupSpy).catch((e: unknown) => e);
     expect(SupabaseError.is(err, "API")).toBe(true);
     expect(lookupSpy).not.toHaveBeenCalled();

@@ -28,10 +28,18 @@ afterEach(async () => {
   await s?.close();
 });
 
-type SendOptions = Partial<SupabaseDispatchOptions> & { method: Dispatcher.HttpMethod; path: string; signal?: AbortSignal };
+type SendOptions = Partial<SupabaseDispatchOptions> & {
+  method: Dispatcher.HttpMethod;
+  path: string;
+  signal?: AbortSignal;
+};
 
 async function send(opts: SendOptions) {
-  const full: SupabaseDispatchOptions & { signal?: AbortSignal } = { origin: server.origin, accessToken: () => TOKEN, ...opts };
+  const full: SupabaseDispatchOptions & { signal?: AbortSignal } = {
+    origin: server.origin,
+    accessToken: () => TOKEN,
+    ...opts,
+  };
   const res = await dispatcher.request(full);
   return { status: res.statusCode, headers: res.headers, body: await res.body.text() };
 }
@@ -79,7 +87,9 @@ describe("retry", () => {
 
   it("honours Retry-After on 429 (waits about one second)", async () => {
     await setup((req, res) =>
-      req.n === 1 ? json(res, 429, { message: "ThrottlerException: Too Many Requests" }, { "retry-after": "1" }) : json(res, 200, []),
+      req.n === 1
+        ? json(res, 429, { message: "ThrottlerException: Too Many Requests" }, { "retry-after": "1" })
+        : json(res, 200, []),
     );
     const t0 = Date.now();
     const r = await send({ method: "GET", path: "/v1/projects" });
@@ -136,7 +146,12 @@ describe("retry", () => {
     await setup((req, res) => (req.n % 2 === 1 ? reset(res) : json(res, 200, { ok: req.method })));
     expect(JSON.parse((await send({ method: "PUT", path: "/k", body: '{"v":1}' })).body)).toEqual({ ok: "PUT" });
     expect(JSON.parse((await send({ method: "DELETE", path: "/k" })).body)).toEqual({ ok: "DELETE" });
-    expect(server.seen.map((s) => `${s.method} ${s.body}`)).toEqual(['PUT {"v":1}', 'PUT {"v":1}', "DELETE ", "DELETE "]);
+    expect(server.seen.map((s) => `${s.method} ${s.body}`)).toEqual([
+      'PUT {"v":1}',
+      'PUT {"v":1}',
+      "DELETE ",
+      "DELETE ",
+    ]);
   });
 
   it("stops waiting between attempts when the caller aborts", async () => {
@@ -152,7 +167,12 @@ describe("retry", () => {
 describe("rate limiter", () => {
   it("holds requests to a bucket whose Remaining hit 0 until the reset, leaving other buckets alone", async () => {
     await setup((req, res) =>
-      json(res, 200, {}, req.n === 1 ? { "x-ratelimit-limit": "120", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "1" } : {}),
+      json(
+        res,
+        200,
+        {},
+        req.n === 1 ? { "x-ratelimit-limit": "120", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "1" } : {},
+      ),
     );
     await send({ method: "GET", path: "/v1/projects/aaa" });
     const t0 = Date.now();
@@ -166,7 +186,12 @@ describe("rate limiter", () => {
 
   it("blocks a bucket after a 429 even for requests that are not retried", async () => {
     await setup((req, res) =>
-      req.n === 1 ? text(res, 429, "<html><title>Too Many Requests</title></html>", { "content-type": "text/html", "retry-after": "1" }) : json(res, 201, {}),
+      req.n === 1
+        ? text(res, 429, "<html><title>Too Many Requests</title></html>", {
+            "content-type": "text/html",
+            "retry-after": "1",
+          })
+        : json(res, 201, {}),
     );
     expect((await send({ method: "POST", path: "/v1/organizations", body: "{}" })).status).toBe(429);
     expect((await send({ method: "POST", path: "/v1/organizations", body: "{}" })).status).toBe(201);

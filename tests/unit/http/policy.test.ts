@@ -14,7 +14,9 @@ describe("header readers", () => {
   });
 
   it("treats X-RateLimit-Reset as seconds left, and tolerates missing headers", () => {
-    expect(rateLimitInfo({ "x-ratelimit-limit": "120", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "42" })).toEqual({
+    expect(
+      rateLimitInfo({ "x-ratelimit-limit": "120", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "42" }),
+    ).toEqual({
       limit: 120,
       remaining: 0,
       resetMs: 42_000,
@@ -37,7 +39,8 @@ describe("header readers", () => {
 describe("RetryPolicy", () => {
   it("retries only idempotent methods unless a request says otherwise", () => {
     const p = new RetryPolicy();
-    for (const method of ["GET", "HEAD", "PUT", "DELETE", "OPTIONS"] as const) expect(p.allows({ method, path: "/" })).toBe(true);
+    for (const method of ["GET", "HEAD", "PUT", "DELETE", "OPTIONS"] as const)
+      expect(p.allows({ method, path: "/" })).toBe(true);
     expect(p.allows({ method: "POST", path: "/" })).toBe(false);
     expect(p.allows({ method: "PATCH", path: "/" })).toBe(false);
     expect(p.allows({ method: "POST", path: "/", idempotent: true })).toBe(true);
@@ -52,7 +55,9 @@ describe("RetryPolicy", () => {
     expect(p.delayAfterStatus(1, 400, {})).toBeUndefined();
     expect(p.delayAfterStatus(1, 404, {})).toBeUndefined();
     expect(p.delayAfterError(1, Object.assign(new Error("x"), { code: "ECONNRESET" }))).toBeDefined();
-    expect(p.delayAfterError(1, new Error("x", { cause: Object.assign(new Error("y"), { code: "ECONNREFUSED" }) }))).toBeDefined();
+    expect(
+      p.delayAfterError(1, new Error("x", { cause: Object.assign(new Error("y"), { code: "ECONNREFUSED" }) })),
+    ).toBeDefined();
     expect(p.delayAfterError(1, Object.assign(new Error("x"), { code: "UND_ERR_ABORTED" }))).toBeUndefined();
     expect(errorCode(new Error("plain"))).toBeUndefined();
   });
@@ -76,8 +81,12 @@ describe("RetryPolicy", () => {
 describe("RateLimiter bookkeeping", () => {
   it("keys buckets by method and path, keeping the project ref and collapsing function slugs", () => {
     const o = "https://api.example";
-    expect(defaultBucketKey(o, "get", "/v1/projects/abc/api-keys?reveal=true")).toBe(`${o} GET /v1/projects/abc/api-keys`);
-    expect(defaultBucketKey(o, "GET", "/v1/projects/abc/functions/one")).toBe(defaultBucketKey(o, "GET", "/v1/projects/abc/functions/two"));
+    expect(defaultBucketKey(o, "get", "/v1/projects/abc/api-keys?reveal=true")).toBe(
+      `${o} GET /v1/projects/abc/api-keys`,
+    );
+    expect(defaultBucketKey(o, "GET", "/v1/projects/abc/functions/one")).toBe(
+      defaultBucketKey(o, "GET", "/v1/projects/abc/functions/two"),
+    );
     expect(defaultBucketKey(o, "GET", "/v1/projects/abc")).not.toBe(defaultBucketKey(o, "GET", "/v1/projects/xyz"));
   });
 

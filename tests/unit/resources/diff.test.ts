@@ -12,11 +12,21 @@ const olds = {
   status: "ACTIVE_HEALTHY",
   __provider: "old-code",
 };
-const news = { name: "app", organizationId: "acme", region: "eu-central-1", dbPass: "correct horse", __provider: "new-code" };
+const news = {
+  name: "app",
+  organizationId: "acme",
+  region: "eu-central-1",
+  dbPass: "correct horse",
+  __provider: "new-code",
+};
 
 describe("Project diff", () => {
   test("no change when only outputs and the provider code differ", async () => {
-    expect(await project.diff("abcdefghijklmnopqrst", olds, news)).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
+    expect(await project.diff("abcdefghijklmnopqrst", olds, news)).toEqual({
+      changes: false,
+      replaces: [],
+      deleteBeforeReplace: false,
+    });
   });
 
   test("a rename is an in-place update", async () => {
@@ -52,7 +62,9 @@ describe("Project diff", () => {
 
 describe("stableJson", () => {
   test("ignores key order and undefined members", () => {
-    expect(stableJson({ b: 1, a: [1, { d: 2, c: 3 }], u: undefined })).toBe(stableJson({ a: [1, { c: 3, d: 2 }], b: 1 }));
+    expect(stableJson({ b: 1, a: [1, { d: 2, c: 3 }], u: undefined })).toBe(
+      stableJson({ a: [1, { c: 3, d: 2 }], b: 1 }),
+    );
   });
 });
 

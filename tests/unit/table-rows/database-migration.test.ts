@@ -22,18 +22,34 @@ describe("DatabaseMigration check", () => {
     ["an unknown input", { ...base, checksumOverride: "x" }, "", /checksumOverride|Unrecognized/],
   ] as const)("refuses %s", async (_t, inputs, property, reason) => {
     const res = await mig.check({}, inputs as Record<string, unknown>);
-    const f = res.failures?.find((x) => x.property === property || (property === "" && /checksumOverride|nrecognized/.test(x.reason)));
+    const f = res.failures?.find(
+      (x) => x.property === property || (property === "" && /checksumOverride|nrecognized/.test(x.reason)),
+    );
     expect(f).toBeDefined();
     expect(f!.reason).toMatch(reason);
   });
 
   test("an applied migration without downSql cannot change its sql", async () => {
     const res = await mig.check(base, { ...base, sql: `${base.sql}; create index on plans (code)` });
-    expect(res.failures).toEqual([{ property: "sql", reason: expect.stringMatching(/migration "001_plans" is already applied and has no downSql, so its SQL cannot change; add a new migration instead/) }]);
+    expect(res.failures).toEqual([
+      {
+        property: "sql",
+        reason: expect.stringMatching(
+          /migration "001_plans" is already applied and has no downSql, so its SQL cannot change; add a new migration instead/,
+        ),
+      },
+    ]);
   });
 
   test("with downSql recorded, an edited sql passes check; an unchanged one always does", async () => {
-    expect((await mig.check({ ...base, downSql: "drop table plans" }, { ...base, sql: "create table plans (code text primary key, n int)", downSql: "drop table plans" })).failures).toEqual([]);
+    expect(
+      (
+        await mig.check(
+          { ...base, downSql: "drop table plans" },
+          { ...base, sql: "create table plans (code text primary key, n int)", downSql: "drop table plans" },
+        )
+      ).failures,
+    ).toEqual([]);
     expect((await mig.check(base, base)).failures).toEqual([]);
     expect((await mig.check(base, { ...base, sql: UNKNOWN })).failures ?? []).toEqual([]);
   });
@@ -44,7 +60,13 @@ describe("DatabaseMigration diff", () => {
     expect(await mig.diff("id", applied, base)).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
   });
   test("an edited sql replaces it, undoing the old version first", async () => {
-    expect(await mig.diff("id", { ...applied, downSql: "drop table plans" }, { ...base, sql: "create table plans (code text primary key, n int)", downSql: "drop table plans" })).toEqual({ changes: true, replaces: ["sql"], deleteBeforeReplace: true });
+    expect(
+      await mig.diff(
+        "id",
+        { ...applied, downSql: "drop table plans" },
+        { ...base, sql: "create table plans (code text primary key, n int)", downSql: "drop table plans" },
+      ),
+    ).toEqual({ changes: true, replaces: ["sql"], deleteBeforeReplace: true });
   });
   test("only downSql changed: an in-place update that keeps the checksum", async () => {
     const news = { ...base, downSql: "drop table plans" };
@@ -53,7 +75,9 @@ describe("DatabaseMigration diff", () => {
     expect(outs).toEqual({ ...news, checksum: applied.checksum, appliedAt: applied.appliedAt });
   });
   test("another project or name, or a sql still unknown, replaces", async () => {
-    expect((await mig.diff("id", applied, { ...base, projectRef: "tsrqponmlkjihgfedcba" })).replaces).toEqual(["projectRef"]);
+    expect((await mig.diff("id", applied, { ...base, projectRef: "tsrqponmlkjihgfedcba" })).replaces).toEqual([
+      "projectRef",
+    ]);
     expect((await mig.diff("id", applied, { ...base, name: "002_plans" })).replaces).toEqual(["name"]);
     expect((await mig.diff("id", applied, { ...base, sql: UNKNOWN })).replaces).toEqual(["sql"]);
   });
@@ -70,8 +94,22 @@ describe("TableRows check reuses the recorded schema", () => {
     sqlTable: "plan",
     ...namesFor("plan"),
     columns: {
-      code: { scalar: "String", list: false, nonNull: true, insertable: true, updatable: true, filterOps: ["eq", "in"] },
-      price: { scalar: "BigFloat", list: false, nonNull: false, insertable: true, updatable: true, filterOps: ["eq", "in"] },
+      code: {
+        scalar: "String",
+        list: false,
+        nonNull: true,
+        insertable: true,
+        updatable: true,
+        filterOps: ["eq", "in"],
+      },
+      price: {
+        scalar: "BigFloat",
+        list: false,
+        nonNull: false,
+        insertable: true,
+        updatable: true,
+        filterOps: ["eq", "in"],
+      },
     },
     sqlNames: {},
     primaryKey: ["code"],
@@ -79,12 +117,32 @@ describe("TableRows check reuses the recorded schema", () => {
   };
   // An unreachable endpoint: any request would fail the test.
   const target = { graphqlUrl: "http://127.0.0.1:9/graphql/v1", apiKey: "k", table: "plan" };
-  const olds = { ...target, declaredKey: undefined, key: ["code"], rows: [{ code: "a", price: "1" }], resolved: schema, onDelete: "delete", batchSize: 500, pageSize: 30, exclusive: false, inflect: false };
+  const olds = {
+    ...target,
+    declaredKey: undefined,
+    key: ["code"],
+    rows: [{ code: "a", price: "1" }],
+    resolved: schema,
+    onDelete: "delete",
+    batchSize: 500,
+    pageSize: 30,
+    exclusive: false,
+    inflect: false,
+  };
 
   test("edited rows that validate make no request", async () => {
-    const res = await rowsP.check(olds, { ...target, rows: [{ code: "a", price: 2.5 }, { code: "b", price: "3" }] });
+    const res = await rowsP.check(olds, {
+      ...target,
+      rows: [
+        { code: "a", price: 2.5 },
+        { code: "b", price: "3" },
+      ],
+    });
     expect(res.failures).toEqual([]);
-    expect(res.inputs!.rows).toEqual([{ code: "a", price: "2.5" }, { code: "b", price: "3" }]);
+    expect(res.inputs!.rows).toEqual([
+      { code: "a", price: "2.5" },
+      { code: "b", price: "3" },
+    ]);
     expect(res.inputs!.resolved).toEqual(schema);
   });
 });

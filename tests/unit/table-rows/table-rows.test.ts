@@ -6,7 +6,13 @@
 import { print } from "graphql";
 import { provider } from "supabase-pulumi/runtime";
 import { UNKNOWN } from "../../../provider/resources/common";
-import { introspectionDocument, inflectType, namesFor, namingRulesSchema, type TableSchema } from "../../../provider/graphql/introspect";
+import {
+  introspectionDocument,
+  inflectType,
+  namesFor,
+  namingRulesSchema,
+  type TableSchema,
+} from "../../../provider/graphql/introspect";
 import { canonicalDecimal, checkValue, fromWire, toWire, type ColumnInfo } from "../../../provider/graphql/values";
 import { assertName, field, operation, variable } from "../../../provider/graphql/documents";
 import { diffRowState, rowState, validateRows } from "../../../provider/resources/table-rows";
@@ -46,11 +52,23 @@ const item: TableSchema = {
   unchecked: [],
 };
 
-type Case = [title: string, rows: Array<Record<string, unknown>>, property: string, reason: RegExp, schema?: TableSchema, key?: string[]];
+type Case = [
+  title: string,
+  rows: Array<Record<string, unknown>>,
+  property: string,
+  reason: RegExp,
+  schema?: TableSchema,
+  key?: string[],
+];
 
 const good = { id: 1, name: "a" };
 const cases: Case[] = [
-  ["an unknown column", [{ ...good, colour: "red" }], "rows[0].colour", /unknown column "colour" on public.item \(columns: id, name/],
+  [
+    "an unknown column",
+    [{ ...good, colour: "red" }],
+    "rows[0].colour",
+    /unknown column "colour" on public.item \(columns: id, name/,
+  ],
   ["a string in an Int column", [{ id: "1", name: "a" }], "rows[0].id", /expected Int .* got the string "1"/],
   ["a fractional Int", [{ id: 1.5, name: "a" }], "rows[0].id", /expected Int/],
   ["an Int beyond 32 bits", [{ id: 2 ** 31, name: "a" }], "rows[0].id", /within 32 bits/],
@@ -59,7 +77,12 @@ const cases: Case[] = [
   ["a BigInt beyond 64 bits", [{ ...good, qty: "9223372036854775808" }], "rows[0].qty", /within 64 bits/],
   ["an unsafe BigInt number", [{ ...good, qty: 2 ** 60 }], "rows[0].qty", /expected BigInt/],
   ["a BigFloat that is not a number", [{ ...good, price: "1,5" }], "rows[0].price", /expected BigFloat/],
-  ["serialized JSON", [{ ...good, meta: '{"a":1}' }], "rows[0].meta", /expected JSON \(an object, array, number or boolean; it is serialized on the wire\)/],
+  [
+    "serialized JSON",
+    [{ ...good, meta: '{"a":1}' }],
+    "rows[0].meta",
+    /expected JSON \(an object, array, number or boolean; it is serialized on the wire\)/,
+  ],
   ["a malformed timestamp", [{ ...good, at: "yesterday" }], "rows[0].at", /expected Datetime/],
   ["a date that does not exist", [{ ...good, day: "2023-02-30" }], "rows[0].day", /existing calendar day/],
   ["a malformed UUID", [{ ...good, uid: "not-a-uuid" }], "rows[0].uid", /expected UUID/],
@@ -71,11 +94,27 @@ const cases: Case[] = [
   ["a missing key value", [good, { name: "b" }], "rows[1].id", /key column "id" is missing/],
   ["a null key value", [{ id: null, name: "b" }], "rows[0].id", /must not be null/],
   ["a duplicate key", [good, { id: 1, name: "b" }], "rows[1]", /duplicate key \[1\]: rows\[0\] has the same id/],
-  ["a duplicate composite key", [{ id: 1, name: "a" }, { id: 1, name: "a" }], "rows[1]", /duplicate key \[1,"a"\]/, item, ["id", "name"]],
+  [
+    "a duplicate composite key",
+    [
+      { id: 1, name: "a" },
+      { id: 1, name: "a" },
+    ],
+    "rows[1]",
+    /duplicate key \[1,"a"\]/,
+    item,
+    ["id", "name"],
+  ],
   ["a key on an unknown column", [good], "key[0]", /unknown column "code"/, item, ["code"]],
   ["a JSON key column", [{ ...good, meta: { a: 1 } }], "key[0]", /cannot be filtered on/, item, ["meta"]],
   ["a serial key column", [{ ...good, serial_no: 1 }], "key[0]", /generated, serial or identity/, item, ["serial_no"]],
-  ["a table whose key cannot be discovered", [good], "key", /primary key of public.item could not be discovered/, { ...item, primaryKey: undefined }],
+  [
+    "a table whose key cannot be discovered",
+    [good],
+    "key",
+    /primary key of public.item could not be discovered/,
+    { ...item, primaryKey: undefined },
+  ],
 ];
 
 describe("row validation against the introspected schema", () => {
@@ -87,17 +126,45 @@ describe("row validation against the introspected schema", () => {
   });
 
   test("accepts good rows and answers them in canonical form", () => {
-    const { failures, rows, key } = validateRows(item, [
-      { id: 1, name: "a", qty: 12, price: "0025.500", meta: { b: 1, a: [1, { d: 2, c: 3 }] }, at: "2024-01-01 10:00:00+02", uid: "AAAAAAAA-0000-0000-0000-000000000001", tags: ["x"] },
-    ], undefined);
+    const { failures, rows, key } = validateRows(
+      item,
+      [
+        {
+          id: 1,
+          name: "a",
+          qty: 12,
+          price: "0025.500",
+          meta: { b: 1, a: [1, { d: 2, c: 3 }] },
+          at: "2024-01-01 10:00:00+02",
+          uid: "AAAAAAAA-0000-0000-0000-000000000001",
+          tags: ["x"],
+        },
+      ],
+      undefined,
+    );
     expect(failures).toEqual([]);
     expect(key).toEqual(["id"]);
-    expect(rows[0]).toEqual({ id: 1, name: "a", qty: "12", price: "25.5", meta: { a: [1, { c: 3, d: 2 }], b: 1 }, at: "2024-01-01T08:00:00.000Z", uid: "aaaaaaaa-0000-0000-0000-000000000001", tags: ["x"] });
+    expect(rows[0]).toEqual({
+      id: 1,
+      name: "a",
+      qty: "12",
+      price: "25.5",
+      meta: { a: [1, { c: 3, d: 2 }], b: 1 },
+      at: "2024-01-01T08:00:00.000Z",
+      uid: "aaaaaaaa-0000-0000-0000-000000000001",
+      tags: ["x"],
+    });
     expect(Object.keys(rows[0].meta as object)).toEqual(["a", "b"]);
   });
 
   test("maps SQL column names to inflected GraphQL fields", () => {
-    const inflected: TableSchema = { ...item, ...namesFor("BlogPost"), sqlTable: "blog_post", columns: { id: col("Int"), postTitle: col("String") }, sqlNames: { post_title: "postTitle" } };
+    const inflected: TableSchema = {
+      ...item,
+      ...namesFor("BlogPost"),
+      sqlTable: "blog_post",
+      columns: { id: col("Int"), postTitle: col("String") },
+      sqlNames: { post_title: "postTitle" },
+    };
     const { failures, rows } = validateRows(inflected, [{ id: 1, post_title: "t" }], undefined);
     expect(failures).toEqual([]);
     expect(rows[0]).toEqual({ id: 1, postTitle: "t" });
@@ -108,7 +175,9 @@ describe("row validation against the introspected schema", () => {
     expect(s.typeName).toBe("BlogPost");
     expect(s.collection).toBe("blogPostCollection");
     expect(s.unchecked.join(" ")).toMatch(/column names and value types/);
-    expect(validateRows(s, [{ id: 1 }], undefined).failures).toEqual([{ property: "key", reason: "key is required when the schema cannot be introspected (introspection is disabled)" }]);
+    expect(validateRows(s, [{ id: 1 }], undefined).failures).toEqual([
+      { property: "key", reason: "key is required when the schema cannot be introspected (introspection is disabled)" },
+    ]);
     expect(validateRows({ ...s, primaryKey: ["id"] }, [{ id: 1, meta: { a: 1 } }], ["id"]).failures).toEqual([]);
   });
 
@@ -124,8 +193,18 @@ describe("check before any request", () => {
   test.each([
     ["an oversized batch", { ...base, batchSize: 5000 }, "batchSize", /at most 1000 rows per request/],
     ["a zero page size", { ...base, pageSize: 0 }, "pageSize", /at least 1/],
-    ["both projectRef and graphqlUrl", { ...base, graphqlUrl: "http://x/graphql/v1", apiKey: "k" }, "projectRef", /exactly one of projectRef and graphqlUrl/],
-    ["a graphqlUrl without apiKey", { table: "item", rows: [], graphqlUrl: "http://x/graphql/v1" }, "apiKey", /apiKey is required with graphqlUrl/],
+    [
+      "both projectRef and graphqlUrl",
+      { ...base, graphqlUrl: "http://x/graphql/v1", apiKey: "k" },
+      "projectRef",
+      /exactly one of projectRef and graphqlUrl/,
+    ],
+    [
+      "a graphqlUrl without apiKey",
+      { table: "item", rows: [], graphqlUrl: "http://x/graphql/v1" },
+      "apiKey",
+      /apiKey is required with graphqlUrl/,
+    ],
     ["a table name with SQL in it", { ...base, table: "item; drop table x" }, "table", /must be a SQL name/],
     ["rows that are not objects", { ...base, rows: [1, 2] }, "rows[0]", /each row must be an object/],
     ["an unknown onDelete", { ...base, onDelete: "truncate" }, "onDelete", /"delete" or "retain"/],
@@ -167,15 +246,31 @@ describe("canonical values", () => {
 
 describe("row-level diff", () => {
   const key = ["id"];
-  const before = rowState(item, key, [{ id: 1, name: "a", price: "1.5" }, { id: 2, name: "b" }, { id: 3, name: "c" }]);
+  const before = rowState(item, key, [
+    { id: 1, name: "a", price: "1.5" },
+    { id: 2, name: "b" },
+    { id: 3, name: "c" },
+  ]);
 
   test("reports added, changed and removed keys", () => {
-    const after = rowState(item, key, [{ id: 1, name: "a", price: "1.5" }, { id: 2, name: "B" }, { id: 4, name: "d" }]);
+    const after = rowState(item, key, [
+      { id: 1, name: "a", price: "1.5" },
+      { id: 2, name: "B" },
+      { id: 4, name: "d" },
+    ]);
     expect(diffRowState(before, after)).toEqual({ added: ["[4]"], changed: ["[2]"], removed: ["[3]"] });
   });
 
   test("values written differently never differ once canonical", () => {
-    const again = validateRows(item, [{ id: 1, name: "a", price: "1.500" }, { id: 2, name: "b" }, { id: 3, name: "c" }], undefined).rows;
+    const again = validateRows(
+      item,
+      [
+        { id: 1, name: "a", price: "1.500" },
+        { id: 2, name: "b" },
+        { id: 3, name: "c" },
+      ],
+      undefined,
+    ).rows;
     expect(diffRowState(before, rowState(item, key, again))).toEqual({ added: [], changed: [], removed: [] });
     const j1 = rowState(item, key, validateRows(item, [{ id: 1, name: "a", meta: { x: 1, y: 2 } }], undefined).rows);
     const j2 = rowState(item, key, validateRows(item, [{ id: 1, name: "a", meta: { y: 2, x: 1 } }], undefined).rows);
@@ -183,12 +278,20 @@ describe("row-level diff", () => {
   });
 
   test("declaring one more column changes the row", () => {
-    const after = rowState(item, key, [{ id: 1, name: "a", price: "1.5", ok: null }, { id: 2, name: "b" }, { id: 3, name: "c" }]);
+    const after = rowState(item, key, [
+      { id: 1, name: "a", price: "1.5", ok: null },
+      { id: 2, name: "b" },
+      { id: 3, name: "c" },
+    ]);
     expect(diffRowState(before, after).changed).toEqual(["[1]"]);
   });
 
   test("state is small: about 40 bytes a row", () => {
-    const many = rowState(item, key, Array.from({ length: 10_000 }, (_, i) => ({ id: i, name: `n${i}` })));
+    const many = rowState(
+      item,
+      key,
+      Array.from({ length: 10_000 }, (_, i) => ({ id: i, name: `n${i}` })),
+    );
     const bytes = JSON.stringify(many).length;
     expect(bytes).toBeLessThan(10_000 * 40);
   });
@@ -197,13 +300,23 @@ describe("row-level diff", () => {
 describe("documents", () => {
   test("names are validated and values are variables", () => {
     expect(() => assertName("x{ y }")).toThrow(/Not a valid GraphQL name/);
-    const doc = operation("query", "Q", [["f0", "itemFilter"]], [field("itemCollection", { alias: "r0", args: { filter: variable("f0") }, selections: [field("id")] })]);
+    const doc = operation(
+      "query",
+      "Q",
+      [["f0", "itemFilter"]],
+      [field("itemCollection", { alias: "r0", args: { filter: variable("f0") }, selections: [field("id")] })],
+    );
     expect(print(doc)).toBe("query Q($f0: itemFilter) {\n  r0: itemCollection(filter: $f0) {\n    id\n  }\n}");
   });
 
   test("introspection asks for each candidate's type, inputs and filter in one document", () => {
     const { document, variables } = introspectionDocument(["blog_post", inflectType("blog_post")]);
-    expect(variables).toMatchObject({ t0: "blog_post", t1: "BlogPost", i1: "BlogPostInsertInput", f0: "blog_postFilter" });
+    expect(variables).toMatchObject({
+      t0: "blog_post",
+      t1: "BlogPost",
+      i1: "BlogPostInsertInput",
+      f0: "blog_postFilter",
+    });
     expect(print(document)).not.toContain("blog_post");
   });
 });

@@ -63,8 +63,15 @@ test("initialize answers 201 with the Cloudflare-shaped data; GET reads the same
       result: {
         id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         hostname: HOST,
-        ssl: { status: "pending_validation", validation_records: [{ txt_name: `_acme-challenge.${HOST}`, txt_value: expect.any(String) }] },
-        ownership_verification: { type: "txt", name: `_cf-custom-hostname.${HOST}`, value: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+        ssl: {
+          status: "pending_validation",
+          validation_records: [{ txt_name: `_acme-challenge.${HOST}`, txt_value: expect.any(String) }],
+        },
+        ownership_verification: {
+          type: "txt",
+          name: `_cf-custom-hostname.${HOST}`,
+          value: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        },
         custom_origin_server: `${ref}.supabase.co`,
         status: "pending",
       },
@@ -72,8 +79,14 @@ test("initialize answers 201 with the Cloudflare-shaped data; GET reads the same
   });
   expect(res.body.data.result.ssl.validation_records[0].txt_value.length).toBeGreaterThan(10);
   expect(await get()).toMatchObject({ status: 200, body: res.body });
-  expect400(await emu.api("POST", `${base()}/initialize`, { custom_hostname: "" }), "custom_hostname must be longer than or equal to 1 characters");
-  expect400(await emu.api("POST", `${base()}/initialize`, { custom_hostname: "a".repeat(254) }), "custom_hostname must be shorter than or equal to 253 characters");
+  expect400(
+    await emu.api("POST", `${base()}/initialize`, { custom_hostname: "" }),
+    "custom_hostname must be longer than or equal to 1 characters",
+  );
+  expect400(
+    await emu.api("POST", `${base()}/initialize`, { custom_hostname: "a".repeat(254) }),
+    "custom_hostname must be shorter than or equal to 253 characters",
+  );
 });
 
 test("the full path 2 → 3 → 4 → 5 with every wrong step's 400 on the way, then DELETE", async () => {
@@ -95,7 +108,13 @@ test("the full path 2 → 3 → 4 → 5 with every wrong step's 400 on the way, 
   expect400(await initialize(), TEXT.exists);
   expect400(await activate(), TEXT.notVerified);
   const verified = await reverify();
-  expect(verified).toMatchObject({ status: 201, body: { status: "4_origin_setup_completed", data: { result: { ssl: { status: "active", validation_records: [] } } } } });
+  expect(verified).toMatchObject({
+    status: 201,
+    body: {
+      status: "4_origin_setup_completed",
+      data: { result: { ssl: { status: "active", validation_records: [] } } },
+    },
+  });
 
   // 4_origin_setup_completed.
   expect400(await initialize(), TEXT.exists);
@@ -130,7 +149,10 @@ test("the full path 2 → 3 → 4 → 5 with every wrong step's 400 on the way, 
   expect400(await get(), TEXT.none);
   expect400(await remove(), TEXT.notConfigured);
   // A new hostname can be started after the delete.
-  expect((await initialize("next.example.com")).body).toMatchObject({ status: "2_initiated", custom_hostname: "next.example.com" });
+  expect((await initialize("next.example.com")).body).toMatchObject({
+    status: "2_initiated",
+    custom_hostname: "next.example.com",
+  });
 });
 
 test("DNS verifies by itself hostnameAutoVerifyMs after initialize, on the emulator clock", async () => {

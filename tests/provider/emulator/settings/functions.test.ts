@@ -51,7 +51,8 @@ test("JSON create answers 201 with the Function shape; list and get by slug retu
 
 test("query parameters fill in settings; a raw eszip upload keeps its bytes and content type", async () => {
   const bundle = Buffer.from([0x45, 0x53, 0x5a, 0x49, 0x50, 0x32, 0x00, 0xff, 0x10]);
-  const q = "slug=bundled&name=Bundled&verify_jwt=false&import_map=true&entrypoint_path=file:///src/main.ts&import_map_path=file:///src/import_map.json";
+  const q =
+    "slug=bundled&name=Bundled&verify_jwt=false&import_map=true&entrypoint_path=file:///src/main.ts&import_map_path=file:///src/import_map.json";
   const res = await rawCall(emu, "POST", fnPath(`?${q}`), bundle, { "content-type": "application/vnd.denoland.eszip" });
   expect(res.status).toBe(201);
   expect(json(res)).toMatchObject({
@@ -80,13 +81,20 @@ test("query parameters fill in settings; a raw eszip upload keeps its bytes and 
   expect(plainBody.headers.get("content-type")).toBe("application/octet-stream");
   expect(plainBody.bytes.toString()).toBe(SOURCE);
   // TypeScript source sent as text is stored as text, even though it is not JSON.
-  const text = await rawCall(emu, "POST", fnPath("?slug=text&name=Text"), SOURCE, { "content-type": "text/plain; charset=utf-8" });
+  const text = await rawCall(emu, "POST", fnPath("?slug=text&name=Text"), SOURCE, {
+    "content-type": "text/plain; charset=utf-8",
+  });
   expect(json(text)).toMatchObject({ slug: "text", ezbr_sha256: sha256(SOURCE) });
-  expect((await rawCall(emu, "GET", fnPath("/text/body"))).headers.get("content-type")).toBe("text/plain; charset=utf-8");
+  expect((await rawCall(emu, "GET", fnPath("/text/body"))).headers.get("content-type")).toBe(
+    "text/plain; charset=utf-8",
+  );
 });
 
 test("create validation: required fields, the slug rule, booleans and duplicates", async () => {
-  expect(await emu.api("POST", fnPath(), { name: "x", body: SOURCE })).toMatchObject({ status: 400, body: { message: "slug should not be empty" } });
+  expect(await emu.api("POST", fnPath(), { name: "x", body: SOURCE })).toMatchObject({
+    status: 400,
+    body: { message: "slug should not be empty" },
+  });
   expect(await emu.api("POST", fnPath(), { slug: "x" })).toMatchObject({
     status: 400,
     body: { message: "name should not be empty, body should not be empty" },
@@ -118,7 +126,13 @@ test("PATCH: a body change bumps version and hash, settings-only changes do not;
   await emu.advanceTime(1_000);
   const renamed = await emu.api("PATCH", fnPath("/fn?verify_jwt=false"), { name: "Renamed" });
   expect(renamed.status).toBe(200);
-  expect(renamed.body).toMatchObject({ name: "Renamed", verify_jwt: false, version: 1, ezbr_sha256: created.ezbr_sha256, created_at: created.created_at });
+  expect(renamed.body).toMatchObject({
+    name: "Renamed",
+    verify_jwt: false,
+    version: 1,
+    ezbr_sha256: created.ezbr_sha256,
+    created_at: created.created_at,
+  });
   expect(renamed.body.updated_at).toBeGreaterThanOrEqual(created.updated_at + 1_000);
 
   const same = await emu.api("PATCH", fnPath("/fn"), { body: SOURCE });
@@ -130,7 +144,9 @@ test("PATCH: a body change bumps version and hash, settings-only changes do not;
   expect(v2.body).toMatchObject({ version: 2, ezbr_sha256: sha256(v2Source), name: "Renamed" });
 
   const bundle = Buffer.from("eszip-bytes-v3");
-  const v3 = await rawCall(emu, "PATCH", fnPath("/fn?entrypoint_path=file:///src/v3.ts"), bundle, { "content-type": "application/vnd.denoland.eszip" });
+  const v3 = await rawCall(emu, "PATCH", fnPath("/fn?entrypoint_path=file:///src/v3.ts"), bundle, {
+    "content-type": "application/vnd.denoland.eszip",
+  });
   expect(v3.status).toBe(200);
   expect(json(v3)).toMatchObject({ version: 3, ezbr_sha256: sha256(bundle), entrypoint_path: "file:///src/v3.ts" });
   expect((await emu.api("GET", fnPath("/fn"))).body).toEqual(json(v3));
@@ -143,7 +159,10 @@ test("PATCH: a body change bumps version and hash, settings-only changes do not;
     status: 400,
     body: { message: "name must be longer than or equal to 1 characters" },
   });
-  expect(await emu.api("PATCH", fnPath("/fn"), { slug: "other" })).toMatchObject({ status: 400, body: { message: "property slug should not exist" } });
+  expect(await emu.api("PATCH", fnPath("/fn"), { slug: "other" })).toMatchObject({
+    status: 400,
+    body: { message: "property slug should not exist" },
+  });
 });
 
 test("unknown or malformed slugs are 404 Function not found; DELETE answers {message: ok}", async () => {
@@ -166,7 +185,11 @@ test("unknown or malformed slugs are 404 Function not found; DELETE answers {mes
 });
 
 test("the body download: as stored, or multipart with metadata and the entrypoint file", async () => {
-  await emu.api("POST", fnPath("?entrypoint_path=file:///src/functions/hello/main.ts"), { slug: "hello", name: "Hello", body: SOURCE });
+  await emu.api("POST", fnPath("?entrypoint_path=file:///src/functions/hello/main.ts"), {
+    slug: "hello",
+    name: "Hello",
+    body: SOURCE,
+  });
   const plain = await rawCall(emu, "GET", fnPath("/hello/body"));
   expect(plain.status).toBe(200);
   expect(plain.headers.get("content-type")).toBe("application/typescript; charset=utf-8");

@@ -5,7 +5,12 @@ import type { TestEmulator } from "../../../helpers/emulator";
 export async function newProject(emu: TestEmulator, name = "settings"): Promise<string> {
   const org = await emu.api("POST", "/v1/organizations", { name: "Settings Org" });
   expect(org.status).toBe(201);
-  const project = await emu.api("POST", "/v1/projects", { name, organization_slug: org.body.slug, region: "eu-west-1", db_pass: "s3cret-pass" });
+  const project = await emu.api("POST", "/v1/projects", {
+    name,
+    organization_slug: org.body.slug,
+    region: "eu-west-1",
+    db_pass: "s3cret-pass",
+  });
   expect(project.status).toBe(201);
   return project.body.id as string;
 }
@@ -17,7 +22,13 @@ export interface RawResponse {
 }
 
 /** An authenticated management call with a body sent as is (source text, a bundle, or nothing). */
-export async function rawCall(emu: TestEmulator, method: string, path: string, body?: string | Buffer, headers: Record<string, string> = {}): Promise<RawResponse> {
+export async function rawCall(
+  emu: TestEmulator,
+  method: string,
+  path: string,
+  body?: string | Buffer,
+  headers: Record<string, string> = {},
+): Promise<RawResponse> {
   const res = await fetch(`${emu.apiUrl}${path}`, {
     method,
     headers: { authorization: `Bearer ${emu.accessToken}`, ...headers },

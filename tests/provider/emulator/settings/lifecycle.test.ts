@@ -18,7 +18,11 @@ afterAll(async () => {
 });
 
 async function start(): Promise<TestEmulator> {
-  const emu = await startTestEmulator({ dataDir, provisioningDelayMs: 0, accessToken: "sbp_0123456789abcdef0123456789abcdef01234567" });
+  const emu = await startTestEmulator({
+    dataDir,
+    provisioningDelayMs: 0,
+    accessToken: "sbp_0123456789abcdef0123456789abcdef01234567",
+  });
   running.push(emu);
   return emu;
 }
@@ -46,12 +50,26 @@ test("every setting survives a restart, and deleting the project removes them al
   const first = await start();
   const ref = await newProject(first);
   const p = `/v1/projects/${ref}`;
-  expect((await first.api("POST", `${p}/secrets`, [{ name: "API_TOKEN", value: "persisted-plaintext" }])).status).toBe(201);
-  expect((await rawCall(first, "POST", `${p}/functions?slug=bundle&name=Bundle`, Buffer.from([1, 2, 3]), { "content-type": "application/vnd.denoland.eszip" })).status).toBe(201);
-  expect((await first.api("POST", `${p}/custom-hostname/initialize`, { custom_hostname: "db.example.com" })).status).toBe(201);
+  expect((await first.api("POST", `${p}/secrets`, [{ name: "API_TOKEN", value: "persisted-plaintext" }])).status).toBe(
+    201,
+  );
+  expect(
+    (
+      await rawCall(first, "POST", `${p}/functions?slug=bundle&name=Bundle`, Buffer.from([1, 2, 3]), {
+        "content-type": "application/vnd.denoland.eszip",
+      })
+    ).status,
+  ).toBe(201);
+  expect(
+    (await first.api("POST", `${p}/custom-hostname/initialize`, { custom_hostname: "db.example.com" })).status,
+  ).toBe(201);
   expect((await first.api("PUT", `${p}/pgsodium`, { root_key: "ab".repeat(32) })).status).toBe(200);
-  expect((await first.control("POST", `/projects/${ref}/network-bans`, { ipv4_addresses: ["192.0.2.9"] })).status).toBe(200);
-  expect((await first.api("POST", `${p}/network-restrictions/apply`, { dbAllowedCidrs: ["192.0.2.0/24"] })).body.status).toBe("stored");
+  expect((await first.control("POST", `/projects/${ref}/network-bans`, { ipv4_addresses: ["192.0.2.9"] })).status).toBe(
+    200,
+  );
+  expect(
+    (await first.api("POST", `${p}/network-restrictions/apply`, { dbAllowedCidrs: ["192.0.2.0/24"] })).body.status,
+  ).toBe("stored");
   const before = await snapshot(first, ref);
   await stop(first);
 
@@ -59,7 +77,10 @@ test("every setting survives a restart, and deleting the project removes them al
   expect(await snapshot(second, ref)).toEqual(before);
   // The restrictions deadline was kept too: it still applies on the (persisted) clock.
   await second.advanceTime(1_000);
-  expect((await second.api("GET", `${p}/network-restrictions`)).body).toMatchObject({ status: "applied", config: { dbAllowedCidrs: ["192.0.2.0/24"] } });
+  expect((await second.api("GET", `${p}/network-restrictions`)).body).toMatchObject({
+    status: "applied",
+    config: { dbAllowedCidrs: ["192.0.2.0/24"] },
+  });
 
   // While the project goes down its settings answer 400 Resource has been removed; then it is gone, 404.
   await second.setSettings({ deletionDelayMs: 30_000 });
@@ -72,11 +93,20 @@ test("every setting survives a restart, and deleting the project removes them al
     ["POST", "/network-bans/retrieve"],
     ["GET", "/network-restrictions"],
   ]) {
-    expect(await second.api(method, `${p}${sub}`)).toMatchObject({ status: 400, body: { message: "Resource has been removed" } });
+    expect(await second.api(method, `${p}${sub}`)).toMatchObject({
+      status: 400,
+      body: { message: "Resource has been removed" },
+    });
   }
   await second.advanceTime(30_000);
-  expect(await second.api("GET", `${p}/secrets`)).toMatchObject({ status: 404, body: { message: "Project not found" } });
-  expect(await second.api("GET", `${p}/types/typescript`)).toMatchObject({ status: 404, body: { message: "Project not found" } });
+  expect(await second.api("GET", `${p}/secrets`)).toMatchObject({
+    status: 404,
+    body: { message: "Project not found" },
+  });
+  expect(await second.api("GET", `${p}/types/typescript`)).toMatchObject({
+    status: 404,
+    body: { message: "Project not found" },
+  });
   const state = fs.readFileSync(path.join(dataDir, "state.json"), "utf8");
   expect(state).not.toContain("API_TOKEN");
   expect(state).not.toContain("db.example.com");
@@ -86,21 +116,32 @@ test("every setting survives a restart, and deleting the project removes them al
 test("the settings knobs are validated and restored by reset", async () => {
   const emu = await startTestEmulator();
   running.push(emu);
-  expect((await emu.control("GET", "/settings")).body).toMatchObject({ hostnameAutoVerifyMs: 3000, restrictionsApplyDelayMs: 1000 });
-  expect((await emu.setSettings({ hostnameAutoVerifyMs: null, restrictionsApplyDelayMs: 0 }))).toMatchObject({ hostnameAutoVerifyMs: null, restrictionsApplyDelayMs: 0 });
+  expect((await emu.control("GET", "/settings")).body).toMatchObject({
+    hostnameAutoVerifyMs: 3000,
+    restrictionsApplyDelayMs: 1000,
+  });
+  expect(await emu.setSettings({ hostnameAutoVerifyMs: null, restrictionsApplyDelayMs: 0 })).toMatchObject({
+    hostnameAutoVerifyMs: null,
+    restrictionsApplyDelayMs: 0,
+  });
   expect((await emu.control("PUT", "/settings", { restrictionsApplyDelayMs: -1 })).status).toBe(400);
   expect((await emu.control("PUT", "/settings", { hostnameAutoVerifyMs: "soon" })).status).toBe(400);
 
   // With no delay a change is applied at once.
   const ref = await newProject(emu);
   await emu.advanceTime(5_000);
-  expect((await emu.api("POST", `/v1/projects/${ref}/network-restrictions/apply`, { dbAllowedCidrs: ["10.0.0.0/8"] })).body).toMatchObject({
+  expect(
+    (await emu.api("POST", `/v1/projects/${ref}/network-restrictions/apply`, { dbAllowedCidrs: ["10.0.0.0/8"] })).body,
+  ).toMatchObject({
     status: "applied",
     config: { dbAllowedCidrs: ["10.0.0.0/8"], dbAllowedCidrsV6: [] },
     applied_at: expect.any(String),
   });
 
   await emu.reset();
-  expect((await emu.control("GET", "/settings")).body).toMatchObject({ hostnameAutoVerifyMs: 3000, restrictionsApplyDelayMs: 1000 });
+  expect((await emu.control("GET", "/settings")).body).toMatchObject({
+    hostnameAutoVerifyMs: 3000,
+    restrictionsApplyDelayMs: 1000,
+  });
   await stop(emu);
 });

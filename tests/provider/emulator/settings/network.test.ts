@@ -23,13 +23,21 @@ describe("network bans", () => {
 
   test("a new project has none; the control endpoint bans; DELETE lifts bans with an empty 200", async () => {
     expect(await retrieve()).toMatchObject({ status: 201, body: { banned_ipv4_addresses: [] } });
-    const added = await emu.control("POST", `/projects/${ref}/network-bans`, { ipv4_addresses: ["203.0.113.10", "198.51.100.7", "203.0.113.10"] });
+    const added = await emu.control("POST", `/projects/${ref}/network-bans`, {
+      ipv4_addresses: ["203.0.113.10", "198.51.100.7", "203.0.113.10"],
+    });
     expect(added).toMatchObject({ status: 200, body: { banned_ipv4_addresses: ["203.0.113.10", "198.51.100.7"] } });
     expect((await retrieve()).body).toEqual({ banned_ipv4_addresses: ["203.0.113.10", "198.51.100.7"] });
 
-    const removed = await rawCall(emu, "DELETE", `/v1/projects/${ref}/network-bans`, JSON.stringify({ ipv4_addresses: ["203.0.113.10", "192.0.2.1"], requester_ip: false }), {
-      "content-type": "application/json",
-    });
+    const removed = await rawCall(
+      emu,
+      "DELETE",
+      `/v1/projects/${ref}/network-bans`,
+      JSON.stringify({ ipv4_addresses: ["203.0.113.10", "192.0.2.1"], requester_ip: false }),
+      {
+        "content-type": "application/json",
+      },
+    );
     expect(removed.status).toBe(200);
     expect(removed.bytes.length).toBe(0);
     expect(removed.headers.get("content-type")).toBeNull();
@@ -38,12 +46,23 @@ describe("network bans", () => {
 
   test("requester_ip also lifts the caller's own ban", async () => {
     await emu.control("POST", `/projects/${ref}/network-bans`, { ipv4_addresses: ["127.0.0.1", "198.51.100.7"] });
-    expect((await emu.api("DELETE", `/v1/projects/${ref}/network-bans`, { ipv4_addresses: [], requester_ip: true, identifier: "postgres" })).status).toBe(200);
+    expect(
+      (
+        await emu.api("DELETE", `/v1/projects/${ref}/network-bans`, {
+          ipv4_addresses: [],
+          requester_ip: true,
+          identifier: "postgres",
+        })
+      ).status,
+    ).toBe(200);
     expect((await retrieve()).body).toEqual({ banned_ipv4_addresses: ["198.51.100.7"] });
   });
 
   test("validation: ipv4_addresses is required and must hold IPv4 addresses", async () => {
-    expect(await emu.api("DELETE", `/v1/projects/${ref}/network-bans`, {})).toMatchObject({ status: 400, body: { message: "ipv4_addresses should not be empty" } });
+    expect(await emu.api("DELETE", `/v1/projects/${ref}/network-bans`, {})).toMatchObject({
+      status: 400,
+      body: { message: "ipv4_addresses should not be empty" },
+    });
     expect(await emu.api("DELETE", `/v1/projects/${ref}/network-bans`, { ipv4_addresses: ["1.2.3"] })).toMatchObject({
       status: 400,
       body: { message: 'Invalid IPv4 address: "1.2.3"' },
@@ -52,7 +71,9 @@ describe("network bans", () => {
       status: 400,
       body: { message: 'Invalid IPv4 address: "::1"' },
     });
-    expect(await emu.control("POST", "/projects/abcdefghijklmnopqrst/network-bans", { ipv4_addresses: [] })).toMatchObject({ status: 404 });
+    expect(
+      await emu.control("POST", "/projects/abcdefghijklmnopqrst/network-bans", { ipv4_addresses: [] }),
+    ).toMatchObject({ status: 404 });
   });
 });
 
@@ -125,7 +146,10 @@ describe("network restrictions", () => {
       ],
     ];
     for (const [body, message] of cases) expect(await apply(body)).toMatchObject({ status: 400, body: { message } });
-    expect(await apply({ dbAllowedCidrs: "10.0.0.0/8" })).toMatchObject({ status: 400, body: { message: "dbAllowedCidrs must be an array" } });
+    expect(await apply({ dbAllowedCidrs: "10.0.0.0/8" })).toMatchObject({
+      status: 400,
+      body: { message: "dbAllowedCidrs must be an array" },
+    });
     expect((await read()).body.config).toEqual(ALLOW_ALL);
   });
 });

@@ -27,7 +27,10 @@ test("each project has its own stable random root key", async () => {
 test("PUT replaces the key; anything but 64 hex characters is 400 with the service's text", async () => {
   const ref = await newProject(emu);
   const key = "0123456789abcdef".repeat(4);
-  expect(await emu.api("PUT", `/v1/projects/${ref}/pgsodium`, { root_key: key })).toMatchObject({ status: 200, body: { root_key: key } });
+  expect(await emu.api("PUT", `/v1/projects/${ref}/pgsodium`, { root_key: key })).toMatchObject({
+    status: 200,
+    body: { root_key: key },
+  });
   expect((await emu.api("GET", `/v1/projects/${ref}/pgsodium`)).body).toEqual({ root_key: key });
 
   const bad = [
@@ -39,8 +42,14 @@ test("PUT replaces the key; anything but 64 hex characters is 400 with the servi
     {},
   ];
   for (const body of bad) {
-    expect(await emu.api("PUT", `/v1/projects/${ref}/pgsodium`, body)).toMatchObject({ status: 400, body: { message: KEY_TEXT } });
+    expect(await emu.api("PUT", `/v1/projects/${ref}/pgsodium`, body)).toMatchObject({
+      status: 400,
+      body: { message: KEY_TEXT },
+    });
   }
   expect((await emu.api("GET", `/v1/projects/${ref}/pgsodium`)).body).toEqual({ root_key: key });
-  expect(await emu.api("GET", "/v1/projects/abcdefghijklmnopqrst/pgsodium")).toMatchObject({ status: 404, body: { message: "Project not found" } });
+  expect(await emu.api("GET", "/v1/projects/abcdefghijklmnopqrst/pgsodium")).toMatchObject({
+    status: 404,
+    body: { message: "Project not found" },
+  });
 });

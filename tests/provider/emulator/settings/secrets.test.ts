@@ -26,9 +26,18 @@ test("a new project has no secrets", async () => {
 });
 
 test("POST upserts and answers 201 with an empty body and no content-type; GET lists SHA-256 digests", async () => {
-  const created = await rawCall(emu, "POST", `/v1/projects/${ref}/secrets`, JSON.stringify([{ name: "FOO", value: "bar" }, { name: "ÜNI", value: "välue ✓" }]), {
-    "content-type": "application/json",
-  });
+  const created = await rawCall(
+    emu,
+    "POST",
+    `/v1/projects/${ref}/secrets`,
+    JSON.stringify([
+      { name: "FOO", value: "bar" },
+      { name: "ÜNI", value: "välue ✓" },
+    ]),
+    {
+      "content-type": "application/json",
+    },
+  );
   expect(created.status).toBe(201);
   expect(created.bytes.length).toBe(0);
   expect(created.headers.get("content-type")).toBeNull();
@@ -61,28 +70,47 @@ test("DELETE removes the named secrets, ignores unknown names and answers 200 {}
   ]);
   const deleted = await emu.api("DELETE", `/v1/projects/${ref}/secrets`, ["A", "C", "NOPE"]);
   expect(deleted).toMatchObject({ status: 200, body: {} });
-  expect((await emu.api("GET", `/v1/projects/${ref}/secrets`)).body.map((s: { name: string }) => s.name)).toEqual(["B"]);
+  expect((await emu.api("GET", `/v1/projects/${ref}/secrets`)).body.map((s: { name: string }) => s.name)).toEqual([
+    "B",
+  ]);
 });
 
 test("SUPABASE_ names are reserved for create and delete; a lower-case prefix is fine", async () => {
-  const create = await emu.api("POST", `/v1/projects/${ref}/secrets`, [{ name: "OK", value: "1" }, { name: "SUPABASE_FOO", value: "x" }]);
-  expect(create).toMatchObject({ status: 400, body: { message: "Invalid secret name: SUPABASE_FOO. Secret names must not start with SUPABASE_" } });
+  const create = await emu.api("POST", `/v1/projects/${ref}/secrets`, [
+    { name: "OK", value: "1" },
+    { name: "SUPABASE_FOO", value: "x" },
+  ]);
+  expect(create).toMatchObject({
+    status: 400,
+    body: { message: "Invalid secret name: SUPABASE_FOO. Secret names must not start with SUPABASE_" },
+  });
   // The batch is validated as a whole: nothing was stored.
   expect((await emu.api("GET", `/v1/projects/${ref}/secrets`)).body).toEqual([]);
   const del = await emu.api("DELETE", `/v1/projects/${ref}/secrets`, ["SUPABASE_URL"]);
-  expect(del).toMatchObject({ status: 400, body: { message: "Invalid secret name: SUPABASE_URL. Secret names must not start with SUPABASE_" } });
-  expect((await emu.api("POST", `/v1/projects/${ref}/secrets`, [{ name: "supabase_lower", value: "1" }])).status).toBe(201);
+  expect(del).toMatchObject({
+    status: 400,
+    body: { message: "Invalid secret name: SUPABASE_URL. Secret names must not start with SUPABASE_" },
+  });
+  expect((await emu.api("POST", `/v1/projects/${ref}/secrets`, [{ name: "supabase_lower", value: "1" }])).status).toBe(
+    201,
+  );
 });
 
 test("name length 1..256 and value length up to 24576 are enforced with 400", async () => {
   const post = (body: unknown) => emu.api("POST", `/v1/projects/${ref}/secrets`, body);
-  expect(await post([{ name: "", value: "x" }])).toMatchObject({ status: 400, body: { message: "0.name must be longer than or equal to 1 characters" } });
+  expect(await post([{ name: "", value: "x" }])).toMatchObject({
+    status: 400,
+    body: { message: "0.name must be longer than or equal to 1 characters" },
+  });
   expect(await post([{ name: "N".repeat(257), value: "x" }])).toMatchObject({
     status: 400,
     body: { message: "0.name must be shorter than or equal to 256 characters" },
   });
   const tooLong = await post([{ name: "BIG", value: "v".repeat(24577) }]);
-  expect(tooLong).toMatchObject({ status: 400, body: { message: "0.value must be shorter than or equal to 24576 characters" } });
+  expect(tooLong).toMatchObject({
+    status: 400,
+    body: { message: "0.value must be shorter than or equal to 24576 characters" },
+  });
   expect(tooLong.body.message).not.toContain("vvvv");
   expect((await post([{ name: "N".repeat(256), value: "v".repeat(24576) }])).status).toBe(201);
   expect(await post([{ name: "X" }])).toMatchObject({ status: 400, body: { message: "0.value should not be empty" } });

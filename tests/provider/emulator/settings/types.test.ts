@@ -91,7 +91,10 @@ function compile(files: Record<string, string>): string[] {
   host.readFile = (name) => (name in files ? files[name] : original.readFile(name));
   const program = ts.createProgram(Object.keys(files), options, host);
   return ts.getPreEmitDiagnostics(program).map((d) => {
-    const where = d.file && d.start !== undefined ? `${d.file.fileName}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}: ` : "";
+    const where =
+      d.file && d.start !== undefined
+        ? `${d.file.fileName}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}: `
+        : "";
     return `${where}${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`;
   });
 }
@@ -118,14 +121,23 @@ test("the output follows the official generator's layout", () => {
   expect(types.startsWith("export type Json =")).toBe(true);
   expect(flat(types)).toContain("export type Database = {");
   expect(flat(types)).toContain('__InternalSupabase: { PostgrestVersion: "13.0.5" }');
-  for (const helper of ["export type Tables<", "export type TablesInsert<", "export type TablesUpdate<", "export type Enums<", "export type CompositeTypes<", "export const Constants = {"]) {
+  for (const helper of [
+    "export type Tables<",
+    "export type TablesInsert<",
+    "export type TablesUpdate<",
+    "export type Enums<",
+    "export type CompositeTypes<",
+    "export const Constants = {",
+  ]) {
     expect(types).toContain(helper);
   }
   expect(flat(types)).toContain("public: { Tables: { authors: {");
   expect(flat(types)).toContain("other: { Tables: { things: {");
   expect(types.indexOf("other: {")).toBeLessThan(types.indexOf("public: {"));
   // other has no views, functions or composite types.
-  expect(flat(types)).toMatch(/other: \{ Tables: \{ things: \{.*?\} \} Views: \{ \[_ in never\]: never \} Functions: \{ \[_ in never\]: never \} Enums: \{ \[_ in never\]: never \} CompositeTypes: \{ \[_ in never\]: never \}/);
+  expect(flat(types)).toMatch(
+    /other: \{ Tables: \{ things: \{.*?\} \} Views: \{ \[_ in never\]: never \} Functions: \{ \[_ in never\]: never \} Enums: \{ \[_ in never\]: never \} CompositeTypes: \{ \[_ in never\]: never \}/,
+  );
 });
 
 test("Row, Insert and Update of a table: types, nullability, defaults, identity and generated columns", () => {
@@ -157,22 +169,31 @@ test("relationships carry the foreign key, columns, one-to-one-ness and the refe
 
 test("views, functions, enums, composite types and Constants", () => {
   const t = flat(types);
-  expect(t).toMatch(/Views: \{ author_names: \{ Row: \{ id: number \| null name: string \| null \} (Insert: .*? Update: .*? )?Relationships: \[\] \} \}/);
+  expect(t).toMatch(
+    /Views: \{ author_names: \{ Row: \{ id: number \| null name: string \| null \} (Insert: .*? Update: .*? )?Relationships: \[\] \} \}/,
+  );
   expect(t).toContain("add: { Args: { a: number; b?: number } Returns: number }");
-  expect(t).toContain('authors_by_mood: { Args: { m: Database["public"]["Enums"]["mood"] } Returns: { bio: string | null;');
+  expect(t).toContain(
+    'authors_by_mood: { Args: { m: Database["public"]["Enums"]["mood"] } Returns: { bio: string | null;',
+  );
   expect(t).toContain("stats: { Args: Record<PropertyKey, never> Returns: { total: number; latest: string }[] }");
   expect(t).not.toContain("touch");
   expect(t).toContain('Enums: { mood: "happy" | "sad" | "so-so" }');
   expect(t).toContain("CompositeTypes: { pair: { x: number | null y: string | null } }");
   expect(t).toContain('mood: Database["public"]["Enums"]["mood"] | null n: number | null');
-  expect(t).toContain('export const Constants = { other: { Enums: {}, }, public: { Enums: { mood: ["happy", "sad", "so-so"], }, }, } as const');
+  expect(t).toContain(
+    'export const Constants = { other: { Enums: {}, }, public: { Enums: { mood: ["happy", "sad", "so-so"], }, }, } as const',
+  );
 });
 
 test("the output compiles without diagnostics, and an application using it type-checks as intended", () => {
   expect(compile({ "/types.ts": types })).toEqual([]);
   expect(compile({ "/types.ts": types, "/use.ts": USAGE })).toEqual([]);
   // The checker really checks: a wrong column type in the usage is reported.
-  const broken = compile({ "/types.ts": types, "/use.ts": `import type { Tables } from "./types";\nexport const a: Tables<"authors">["name"] = 1;\n` });
+  const broken = compile({
+    "/types.ts": types,
+    "/use.ts": `import type { Tables } from "./types";\nexport const a: Tables<"authors">["name"] = 1;\n`,
+  });
   expect(broken).toHaveLength(1);
   expect(broken[0]).toContain("Type 'number' is not assignable to type 'string'");
 });
@@ -185,5 +206,8 @@ test("included_schemas defaults to public; unknown schemas are left out; errors 
   const none = await emu.api("GET", `/v1/projects/${ref}/types/typescript?included_schemas=nope`);
   expect(none.status).toBe(200);
   expect(compile({ "/types.ts": none.body.types })).toEqual([]);
-  expect(await emu.api("GET", "/v1/projects/abcdefghijklmnopqrst/types/typescript")).toMatchObject({ status: 404, body: { message: "Project not found" } });
+  expect(await emu.api("GET", "/v1/projects/abcdefghijklmnopqrst/types/typescript")).toMatchObject({
+    status: 404,
+    body: { message: "Project not found" },
+  });
 });
