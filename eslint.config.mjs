@@ -68,11 +68,22 @@ export default tseslint.config(
     },
   },
   {
-    files: ["scripts/**"],
-    rules: { "no-restricted-imports": forbid([["**/tests", "**/tests/**"], "scripts/ never imports tests/"]) },
+    files: ["scripts/**", "harness/**"],
+    rules: { "no-restricted-imports": forbid([["**/tests", "**/tests/**"], "scripts/ and harness/ never import tests/"]) },
+  },
+  {
+    // Tests and their harness read wire JSON freely: its shape is asserted, not typed.
+    files: ["tests/**", "harness/**"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+  {
+    // The serialized provider must load the runtime by package name, inside each method.
+    files: ["sdk/provider.ts"],
+    rules: { "@typescript-eslint/no-require-imports": "off" },
   },
   {
     files: ["**/*.js", "**/*.cjs"],
+    languageOptions: { globals: { __dirname: "readonly", __filename: "readonly", Buffer: "readonly" } },
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
 );

@@ -57,7 +57,7 @@ function lockDataDir(dataDir: string): () => void {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
       const holder = Number(fs.readFileSync(file, "utf8").trim());
       if (Number.isInteger(holder) && holder > 0 && isAlive(holder)) {
-        throw new Error(`data directory ${dataDir} is in use by another emulator (pid ${holder})`);
+        throw new Error(`data directory ${dataDir} is in use by another emulator (pid ${holder})`, { cause: err });
       }
       fs.rmSync(file, { force: true });
     }

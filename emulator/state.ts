@@ -6,54 +6,9 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { ProjectSettingsRecord } from "./settings/store";
+import type { OrganizationRecord, PersistedState, ProjectRecord } from "./records";
 
-export interface OrganizationRecord {
-  slug: string;
-  name: string;
-  createdAtMs: number;
-}
-
-export interface GeneratedApiKey {
-  id: string;
-  key: string;
-  createdAtMs: number;
-}
-
-export interface ProjectRecord {
-  ref: string;
-  /** The integer id the service returns from PATCH and DELETE. */
-  numericId: number;
-  name: string;
-  organizationSlug: string;
-  region: string;
-  desiredInstanceSize?: string;
-  createdAtMs: number;
-  /** When COMING_UP turns into ACTIVE_HEALTHY (fixed at creation). */
-  readyAtMs: number;
-  /** A status imposed through the control plane (paused, failed…), until cleared. */
-  imposedStatus?: string;
-  /** Set by DELETE: the project is GOING_DOWN until goneAtMs, then removed. */
-  deletedAtMs?: number;
-  goneAtMs?: number;
-  /** scrypt digest of db_pass; the password itself is never stored. */
-  dbPassHash: string;
-  /** Signs the legacy anon and service_role keys and user JWTs. */
-  jwtSecret: string;
-  publishableKey: GeneratedApiKey;
-  secretKey: GeneratedApiKey;
-  /** Secrets, functions, custom hostname, root key, bans and restrictions; created on first use. */
-  settings?: ProjectSettingsRecord;
-}
-
-export interface PersistedState {
-  format: 1;
-  /** The emulator clock's offset, kept so timestamps stay monotonic across restarts. */
-  clockOffsetMs: number;
-  nextProjectId: number;
-  organizations: OrganizationRecord[];
-  projects: ProjectRecord[];
-}
+export type { GeneratedApiKey, OrganizationRecord, PersistedState, ProjectRecord } from "./records";
 
 export const STATE_FILE = "state.json";
 

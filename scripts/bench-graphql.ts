@@ -12,8 +12,8 @@
  */
 import { PgliteManager, PostgresManager, type DatabaseManager, type ProjectDatabase } from "../emulator/db";
 import { handleGraphql } from "../emulator/graphql/execute";
-import { randomRef } from "../tests/provider/graphql/backends";
-import { findPgBin, testPostgres, type TestPostgres } from "../tests/helpers/postgres";
+import { randomRef } from "../harness/refs";
+import { findPgBin, testPostgres, type TestPostgres } from "../harness/postgres";
 
 const SEED = `
 create table account (id serial primary key, email text not null, created_at timestamptz default now());

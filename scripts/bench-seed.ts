@@ -8,7 +8,7 @@
  *   npm run bench:seed [-- --rows 1000 --batch 500]
  */
 import * as runtime from "../provider/runtime";
-import { startTestEmulator, type TestEmulator } from "../tests/helpers/emulator";
+import { startTestEmulator, type TestEmulator } from "../harness/emulator";
 
 export interface SeedBench {
   rows: number;

@@ -84,6 +84,7 @@ export interface EngineStack {
 /** Creates (or selects) an inline-program stack on the offline engine. */
 export async function inlineStack(opts: InlineStackOptions): Promise<EngineStack> {
   // Loaded lazily: @pulumi/pulumi is a peer dependency that only engine runs need.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { LocalWorkspace, PulumiCommand } = require("@pulumi/pulumi/automation") as typeof automation;
   const root = engineRoot();
   const env = { ...offlineEnv(opts.dir), ...(opts.env ?? {}) };
@@ -116,7 +117,8 @@ export async function inlineStack(opts: InlineStackOptions): Promise<EngineStack
         [...args, "--stack", opts.stackName, "--non-interactive", "--color", "never"],
         { cwd: workDir, env: { ...process.env, ...env }, maxBuffer: 64 << 20 },
         (err, stdout, stderr) => {
-          const code = err ? (typeof (err as any).code === "number" ? (err as any).code : 1) : 0;
+          const exit = (err as { code?: unknown } | null)?.code;
+          const code = err ? (typeof exit === "number" ? exit : 1) : 0;
           resolve({ code, stdout: String(stdout), stderr: String(stderr) });
         },
       );

@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { ManagementClient, type EdgeFunction, type Organization, type Project } from "../provider/client";
-import { CONFIG_KEYS, configure, resolveConfig } from "../provider/config";
+import { CONFIG_KEYS, configure, resolveConfig } from "../provider/runtime";
 
 let cached: ManagementClient | undefined;
 

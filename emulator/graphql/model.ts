@@ -440,7 +440,7 @@ export function buildModel(catalog: Catalog): ApiModel {
     const base = fn.name.startsWith("_") ? fn.name.slice(1) : fn.name;
     const field = lcFirst(optString(d, "name") ?? (inflectOf(t) ? pascal(base) : base));
     if (!GRAPHQL_NAME.test(field)) continue;
-    let computed: ComputedModel | null = null;
+    let computed: ComputedModel;
     if (fn.returnRelOid !== null) {
       const target = byOid.get(fn.returnRelOid);
       if (!target) continue;

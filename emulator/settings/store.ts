@@ -13,81 +13,17 @@
 import { randomBytes } from "node:crypto";
 import type { EmulatorContext } from "../context";
 import { ApiError, Messages } from "../errors";
-import type { ProjectRecord } from "../state";
+import type { CidrConfig, ProjectRecord, ProjectSettingsRecord } from "../records";
 
-export interface SecretRecord {
-  name: string;
-  /**
-   * The plaintext. The emulator is a local development tool, so it keeps the
-   * value (a function runtime could need it); the API only ever returns its
-   * SHA-256, and no log line carries it.
-   */
-  value: string;
-  updatedAtMs: number;
-}
-
-export interface FunctionRecord {
-  id: string;
-  slug: string;
-  name: string;
-  status: "ACTIVE" | "REMOVED" | "THROTTLED";
-  version: number;
-  createdAtMs: number;
-  updatedAtMs: number;
-  verifyJwt: boolean;
-  importMap: boolean;
-  entrypointPath: string;
-  importMapPath?: string;
-  /** The uploaded body (TypeScript source or an eszip bundle), base64 in the JSON state. */
-  bodyBase64: string;
-  /** Served back by GET …/body. */
-  contentType: string;
-  /** Lowercase hex SHA-256 of the body bytes (`ezbr_sha256`). */
-  sha256: string;
-}
-
-/** Stored steps; 3_challenge_verified is derived from the DNS condition while at 2. */
-export type StoredHostnameStatus = "2_initiated" | "4_origin_setup_completed" | "5_services_reconfigured";
-
-export interface CustomHostnameRecord {
-  /** The Cloudflare custom-hostname id (a UUID). */
-  id: string;
-  hostname: string;
-  status: StoredHostnameStatus;
-  initializedAtMs: number;
-  /** When the DNS records count as published by themselves; null: only the control endpoint verifies. */
-  autoVerifyAtMs: number | null;
-  /** Set by POST /_emulator/projects/{ref}/custom-hostname/verify-dns. */
-  dnsVerifiedAtMs?: number;
-  /** The ACME challenge TXT value the user must publish. */
-  sslTxtValue: string;
-  /** The ownership TXT value (a UUID) the user must publish. */
-  ownershipValue: string;
-}
-
-export interface CidrConfig {
-  dbAllowedCidrs: string[];
-  dbAllowedCidrsV6: string[];
-}
-
-export interface NetworkRestrictionsRecord {
-  /** The configuration in force. */
-  config: CidrConfig;
-  appliedAtMs?: number;
-  updatedAtMs?: number;
-  /** A requested configuration waiting to be applied at appliesAtMs. */
-  pending?: { config: CidrConfig; updatedAtMs: number; appliesAtMs: number };
-}
-
-export interface ProjectSettingsRecord {
-  secrets: SecretRecord[];
-  functions: FunctionRecord[];
-  customHostname?: CustomHostnameRecord;
-  /** pgsodium root key, 64 hex characters. */
-  rootKey: string;
-  bannedIpv4: string[];
-  restrictions: NetworkRestrictionsRecord;
-}
+export type {
+  CidrConfig,
+  CustomHostnameRecord,
+  FunctionRecord,
+  NetworkRestrictionsRecord,
+  ProjectSettingsRecord,
+  SecretRecord,
+  StoredHostnameStatus,
+} from "../records";
 
 /** A new project allows every address, already applied (as a fresh staging project read). */
 export const ALLOW_ALL: Readonly<CidrConfig> = Object.freeze({

@@ -8,7 +8,6 @@
  * and never stored or shown in an error.
  */
 import type { IncomingHttpHeaders } from "node:http";
-import { performance } from "node:perf_hooks";
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import { ApiError, NetworkError, SupabaseError } from "../errors";

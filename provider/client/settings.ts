@@ -67,10 +67,18 @@ export interface FunctionSettings {
   import_map_path?: string;
 }
 
+/** The part of the hostname provider's record the provider reads; everything else passes through. */
+export interface CustomHostnameResult {
+  custom_origin_server?: string;
+  ownership_verification?: { name?: string; value?: string };
+  ssl?: { validation_records?: Array<{ txt_name?: string; txt_value?: string } | null> };
+  [extra: string]: unknown;
+}
+
 export interface CustomHostname {
   status: string;
   custom_hostname: string;
-  data: Record<string, any>;
+  data: { result?: CustomHostnameResult; [extra: string]: unknown };
   [extra: string]: unknown;
 }
 export const customHostnameSchema = z

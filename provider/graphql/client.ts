@@ -20,6 +20,13 @@ import type { SupabaseDispatchOptions } from "../http/types";
 import { displayPath, toApiError } from "../client/response";
 
 /** A 200 answer carrying `errors`: nothing in the request was applied. */
+/**
+ * A response's `data`: its shape follows the document that asked for it, so
+ * callers read the fields they selected rather than declare a type per query.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type GraphqlData = Record<string, any>;
+
 export class GraphqlError extends SupabaseError {
   /** The `message` of each error object, in order. */
   readonly messages: string[];

@@ -14,8 +14,7 @@
  * unchecked is listed in `unchecked`.
  */
 import type { FieldNode } from "graphql";
-import type { GraphqlClient } from "./client";
-import { GraphqlError } from "./client";
+import { GraphqlError, type GraphqlClient, type GraphqlData } from "./client";
 import { field, operation, variable } from "./documents";
 import type { ColumnInfo } from "./values";
 
@@ -199,7 +198,7 @@ export async function introspectTable(
   const { schema: sqlSchema, table: sqlTable } = splitTable(table);
   const candidates = [...new Set([sqlTable, inflectType(sqlTable)])];
   const { document, variables } = introspectionDocument(candidates);
-  const data = await client.request<Record<string, any>>(document, variables, {
+  const data = await client.request<GraphqlData>(document, variables, {
     mutation: false,
     context: `introspecting ${table}`,
   });

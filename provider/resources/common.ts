@@ -9,6 +9,8 @@ import { SupabaseError } from "../errors";
 /** How the engine passes a not-yet-known value to a dynamic provider during preview. */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
+/** Resource properties as the engine passes them: plain JSON whose shape each resource's schema checks. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Props = Record<string, any>;
 
 export interface CheckFailure {
@@ -73,11 +75,11 @@ export function propertyPath(path: ReadonlyArray<PropertyKey>): string {
 }
 
 function valueAt(obj: unknown, path: ReadonlyArray<PropertyKey>): unknown {
-  let cur: any = obj;
+  let cur: unknown = obj;
   for (const p of path) {
     if (cur === null || cur === undefined) return undefined;
     if (isUnknown(cur)) return UNKNOWN;
-    cur = cur[p as any];
+    cur = (cur as Record<PropertyKey, unknown>)[p];
   }
   return cur;
 }
@@ -113,10 +115,11 @@ export function stableJson(v: unknown): string {
   if (v === undefined) return "undefined";
   if (v === null || typeof v !== "object") return JSON.stringify(v);
   if (Array.isArray(v)) return `[${v.map(stableJson).join(",")}]`;
-  const keys = Object.keys(v as object)
-    .filter((k) => (v as any)[k] !== undefined)
+  const o = v as Record<string, unknown>;
+  const keys = Object.keys(o)
+    .filter((k) => o[k] !== undefined)
     .sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${stableJson((v as any)[k])}`).join(",")}}`;
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${stableJson(o[k])}`).join(",")}}`;
 }
 
 export interface FieldRule {

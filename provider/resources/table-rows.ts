@@ -32,7 +32,7 @@ import type { DocumentNode, FieldNode, ValueNode } from "graphql";
 import { cachedTableSchema, managementClient, projectBaseUrl, serviceRoleKey } from "../context";
 import { partialFailure, SupabaseError } from "../errors";
 import { isUnknownOutcome } from "../client/outcome";
-import { GraphqlClient, GraphqlError } from "../graphql/client";
+import { GraphqlClient, GraphqlError, type GraphqlData } from "../graphql/client";
 import { field, intValue, operation, variable } from "../graphql/documents";
 import {
   introspectTable,
@@ -42,7 +42,7 @@ import {
   type CatalogInfo,
   type TableSchema,
 } from "../graphql/introspect";
-import { checkValue, fromWire, keyString, looseCanonical, rowDigest, toWire, type ColumnInfo } from "../graphql/values";
+import { checkValue, fromWire, keyString, looseCanonical, rowDigest, toWire } from "../graphql/values";
 import { checkWith, containsUnknown, stableJson, type CheckFailure, type Props, type ResourceImpl } from "./common";
 import { projectRef } from "./shared";
 
@@ -481,7 +481,7 @@ async function readRows(
     const next: typeof pending = [];
     for (const groups of chunk(pending, READ_FIELDS_PER_REQUEST)) {
       const { document, variables } = readDocument(schema, key, groups, cols, pageSize);
-      const data = await ctx.client.request<Record<string, any>>(document, variables, {
+      const data = await ctx.client.request<GraphqlData>(document, variables, {
         mutation: false,
         context: `reading ${groups.reduce((n, g) => n + g.keys.length, 0)} rows of ${schema.sqlSchema}.${schema.sqlTable}`,
       });
@@ -521,7 +521,7 @@ async function allKeys(ctx: Ctx, schema: TableSchema, key: string[], pageSize: n
         ],
       }),
     ]);
-    const data = await ctx.client.request<Record<string, any>>(
+    const data = await ctx.client.request<GraphqlData>(
       doc,
       { n: pageSize, a: after ?? null },
       { mutation: false, context: `listing ${schema.sqlSchema}.${schema.sqlTable}` },
@@ -559,7 +559,7 @@ async function keysMatchingSeveral(ctx: Ctx, schema: TableSchema, key: string[],
       key,
       2,
     );
-    const data = await ctx.client.request<Record<string, any>>(document, variables, {
+    const data = await ctx.client.request<GraphqlData>(document, variables, {
       mutation: false,
       context: `counting rows of ${schema.sqlSchema}.${schema.sqlTable}`,
     });
@@ -581,12 +581,12 @@ async function applyPlan(
   key: string[],
   plan: Planned,
   opName: string,
-): Promise<Record<string, any>> {
+): Promise<GraphqlData> {
   const { document, variables } = mutationDocument(schema, key, plan);
   const keysOf = (rows: Row[]) => rows.map((r) => keyString(canonicalRow(r, schema), key));
   const all = [...keysOf(plan.deletes), ...keysOf(plan.updates), ...keysOf(plan.inserts)];
   const send = () =>
-    ctx.client.request<Record<string, any>>(document, variables, {
+    ctx.client.request<GraphqlData>(document, variables, {
       mutation: true,
       context: `TableRows ${schema.sqlSchema}.${schema.sqlTable}: ${opName}`,
     });
@@ -717,8 +717,8 @@ async function insertAll(
     try {
       await applyPlan(ctx, schema, key, { deletes: [], updates: [], inserts: batch }, "insert");
     } catch (err) {
-      throw GraphqlError.isGraphql((err as any)?.cause)
-        ? await explainInsert(ctx, schema, key, batch, (err as any).cause, pageSize)
+      throw GraphqlError.isGraphql((err as { cause?: unknown } | undefined)?.cause)
+        ? await explainInsert(ctx, schema, key, batch, (err as { cause: unknown }).cause, pageSize)
         : err;
     }
     done.push(...batch);

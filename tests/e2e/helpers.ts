@@ -8,7 +8,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import type * as automation from "@pulumi/pulumi/automation";
 import { inlineStack, type EngineStack } from "../../scripts/engine";
-import { startTestEmulator } from "../helpers/emulator";
+import { startTestEmulator } from "../../harness/emulator";
 
 export type TestEmulator = Awaited<ReturnType<typeof startTestEmulator>>;
 

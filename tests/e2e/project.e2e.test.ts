@@ -5,7 +5,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as supabase from "supabase-pulumi";
-import { startTestEmulator } from "../helpers/emulator";
+import { startTestEmulator } from "../../harness/emulator";
 import { cleanup, emulatorStack, managementCalls, type TestEmulator } from "./helpers";
 
 const DB_PASS = "e2e-db-password-4f9c2a";

@@ -8,7 +8,7 @@ import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { engineRoot, offlineEnv, REPO_ROOT } from "../../scripts/engine";
-import { startTestEmulator } from "../helpers/emulator";
+import { startTestEmulator } from "../../harness/emulator";
 import { cleanup, tempDir, type TestEmulator } from "./helpers";
 
 const DB_PASS = "quickstart-cli-password-93d1";

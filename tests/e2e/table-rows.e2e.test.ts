@@ -13,10 +13,9 @@
  * the 10,000-row budgets are asserted per provider method in the provider tier.
  */
 import * as supabase from "supabase-pulumi";
-import { readyProject, startTestEmulator } from "../helpers/emulator";
+import { readyProject, startTestEmulator } from "../../harness/emulator";
 import { cleanup, emulatorStack, type TestEmulator } from "./helpers";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Any = any;
 
 const MIGRATION_SQL = `

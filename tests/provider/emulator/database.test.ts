@@ -2,7 +2,7 @@
  * POST /v1/projects/{ref}/database/query on the embedded database, and the
  * database manager interface other features build on.
  */
-import { startTestEmulator, type TestEmulator } from "../../helpers/emulator";
+import { startTestEmulator, type TestEmulator } from "../../../harness/emulator";
 import { PgliteManager } from "../../../emulator/db";
 
 let emu: TestEmulator;

@@ -1,5 +1,5 @@
 /** Fault injection, latency, the request log and reset, through the control plane. */
-import { startTestEmulator, type TestEmulator } from "../../helpers/emulator";
+import { startTestEmulator, type TestEmulator } from "../../../harness/emulator";
 
 let emu: TestEmulator;
 

@@ -3,7 +3,7 @@
  * the project lifecycle and API keys.
  */
 import { verifyJwt } from "../../../emulator";
-import { startTestEmulator, type TestEmulator } from "../../helpers/emulator";
+import { startTestEmulator, type TestEmulator } from "../../../harness/emulator";
 
 let emu: TestEmulator;
 

@@ -7,8 +7,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { Client } from "pg";
 import { PostgresManager } from "../../../emulator/db";
-import { startTestEmulator, type TestEmulator } from "../../helpers/emulator";
-import { startTestPostgres, type TestPostgres } from "../../helpers/postgres";
+import { startTestEmulator, type TestEmulator } from "../../../harness/emulator";
+import { startTestPostgres, type TestPostgres } from "../../../harness/postgres";
 
 let server: TestPostgres | undefined;
 let url: string;

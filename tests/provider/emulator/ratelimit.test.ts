@@ -1,5 +1,5 @@
 /** The throttler: headers on every management answer, fixed windows, 429s, overrides, off switch. */
-import { startTestEmulator, type TestEmulator } from "../../helpers/emulator";
+import { startTestEmulator, type TestEmulator } from "../../../harness/emulator";
 
 let emu: TestEmulator;
 

@@ -4,10 +4,10 @@
  * SUPABASE_EMULATOR_TEST_POSTGRES_URL or a throwaway server started from the
  * local PostgreSQL binaries. In CI a missing PostgreSQL fails loudly.
  */
-import { randomBytes } from "node:crypto";
 import { PgliteManager, PostgresManager, type DatabaseManager, type ProjectDatabase } from "../../../emulator/db";
 import { handleGraphql, type GraphqlResponse } from "../../../emulator/graphql/execute";
-import { findPgBin, testPostgres, type TestPostgres } from "../../helpers/postgres";
+import { randomRef } from "../../../harness/refs";
+import { findPgBin, testPostgres, type TestPostgres } from "../../../harness/postgres";
 
 export type BackendKind = "pglite" | "postgres";
 
@@ -46,7 +46,7 @@ async function openManager(kind: BackendKind): Promise<{ manager: DatabaseManage
   };
 }
 
-export const randomRef = () => Array.from(randomBytes(20), (b) => String.fromCharCode(97 + (b % 26))).join("");
+export { randomRef };
 
 export interface GqlOptions {
   role?: string;
@@ -64,7 +64,7 @@ export interface Harness {
   /** Runs SQL as the owner (DDL, seeding, checks). */
   sql<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
   /** A GraphQL request; the body as pg_graphql would answer it. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+
   gql(query: string, variables?: unknown, opts?: GqlOptions): Promise<any>;
   /** The full response, with the statement count. */
   request(query: string, variables?: unknown, opts?: GqlOptions): Promise<GraphqlResponse>;

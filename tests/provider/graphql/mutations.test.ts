@@ -6,9 +6,6 @@
 import { backends, useDatabase } from "./backends";
 import { MUTATION_SCHEMA_SQL } from "./fixtures";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Any = any;
-
 describe.each(backends())("GraphQL mutations on %s", (kind) => {
   const h = useDatabase(kind, MUTATION_SCHEMA_SQL);
   const count = async (table: string) =>

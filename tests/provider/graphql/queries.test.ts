@@ -7,7 +7,6 @@ import { buildClientSchema, getIntrospectionQuery, printSchema } from "graphql";
 import { backends, useDatabase } from "./backends";
 import { ACCOUNT_2_NODE_ID, QUERY_SCHEMA_SQL } from "./fixtures";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Any = any;
 
 describe.each(backends())("GraphQL queries on %s", (kind) => {

@@ -16,7 +16,6 @@ import { Store, type ProjectRecord } from "../../../emulator/state";
 import { graphqlRoutes } from "../../../emulator/graphql/route";
 import { backends, useDatabase } from "./backends";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Any = any;
 
 const ALICE = "00000000-0000-0000-0000-00000000000a";

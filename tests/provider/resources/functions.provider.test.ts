@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import * as supabase from "supabase-pulumi";
-import { readyProject, startTestEmulator } from "../../helpers/emulator";
+import { readyProject, startTestEmulator } from "../../../harness/emulator";
 
 type Emu = Awaited<ReturnType<typeof startTestEmulator>>;
 let emu: Emu;
@@ -57,6 +57,8 @@ test("each function reads what the service reports, without writing", async () =
 
 test("network bans are removed with the exported client (the documented one-line script)", async () => {
   await emu.control("POST", `/projects/${ref}/network-bans`, { ipv4_addresses: ["198.51.100.4", "198.51.100.5"] });
+  // The documented script loads the client by package name.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { createClientFromEnv } = require("supabase-pulumi/client") as typeof import("../../../provider/client");
   await createClientFromEnv().removeNetworkBans(ref, ["198.51.100.4", "203.0.113.9"]);
   expect(await supabase.getNetworkBans({ projectRef: ref })).toEqual(["198.51.100.5"]);

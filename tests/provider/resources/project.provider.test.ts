@@ -4,7 +4,7 @@
  */
 import * as runtime from "supabase-pulumi/runtime";
 import { SupabaseError } from "../../../provider/errors";
-import { startTestEmulator } from "../../helpers/emulator";
+import { startTestEmulator } from "../../../harness/emulator";
 
 type Emu = Awaited<ReturnType<typeof startTestEmulator>>;
 let emu: Emu;

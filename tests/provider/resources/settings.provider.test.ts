@@ -4,7 +4,7 @@
  */
 import * as runtime from "supabase-pulumi/runtime";
 import { secretDigest, sha256Hex } from "../../../provider/resources/shared";
-import { readyProject, startTestEmulator } from "../../helpers/emulator";
+import { readyProject, startTestEmulator } from "../../../harness/emulator";
 
 type Emu = Awaited<ReturnType<typeof startTestEmulator>>;
 let emu: Emu;

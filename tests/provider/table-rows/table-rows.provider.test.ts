@@ -6,11 +6,11 @@
  * `read`, `update` and `delete`, so each step's own requests are asserted.
  */
 import * as runtime from "supabase-pulumi/runtime";
-import { readyProject, startTestEmulator } from "../../helpers/emulator";
+import { readyProject, startTestEmulator } from "../../../harness/emulator";
 import { benchSeed } from "../../../scripts/bench-seed";
 
 type Emu = Awaited<ReturnType<typeof startTestEmulator>>;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+
 type Any = any;
 let emu: Emu;
 let ref: string;

@@ -1,5 +1,5 @@
 /** Custom hostname: the 1..5 state machine with every wrong-step text, simulated DNS, and the 10/min limit. */
-import { startTestEmulator, type ApiResponse, type TestEmulator } from "../../../helpers/emulator";
+import { startTestEmulator, type ApiResponse, type TestEmulator } from "../../../../harness/emulator";
 import { newProject, rawCall } from "./helpers";
 
 let emu: TestEmulator;

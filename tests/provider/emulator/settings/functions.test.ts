@@ -1,6 +1,6 @@
 /** Edge functions: JSON and raw uploads, version and hash, timestamps, duplicate slugs, 404s and the body download. */
 import { createHash } from "node:crypto";
-import { startTestEmulator, type TestEmulator } from "../../../helpers/emulator";
+import { startTestEmulator, type TestEmulator } from "../../../../harness/emulator";
 import { json, newProject, rawCall } from "./helpers";
 
 let emu: TestEmulator;

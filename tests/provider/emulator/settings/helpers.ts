@@ -1,5 +1,5 @@
 /** Shared set-up for the project-settings tests: a ready project, and raw (non-JSON) calls. */
-import type { TestEmulator } from "../../../helpers/emulator";
+import type { TestEmulator } from "../../../../harness/emulator";
 
 /** An organization and a project in it; with provisioningDelayMs 0 it is ACTIVE_HEALTHY at once. */
 export async function newProject(emu: TestEmulator, name = "settings"): Promise<string> {
@@ -38,5 +38,5 @@ export async function rawCall(
 }
 
 /** Parses the JSON of a raw answer. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+
 export const json = (r: RawResponse): any => JSON.parse(r.bytes.toString("utf8"));

@@ -2,7 +2,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { startTestEmulator, type TestEmulator } from "../../../helpers/emulator";
+import { startTestEmulator, type TestEmulator } from "../../../../harness/emulator";
 import { newProject, rawCall } from "./helpers";
 
 let dataDir: string;

@@ -1,5 +1,5 @@
 /** Network bans (with the control endpoint standing in for fail2ban) and network restrictions stored → applied. */
-import { startTestEmulator, type TestEmulator } from "../../../helpers/emulator";
+import { startTestEmulator, type TestEmulator } from "../../../../harness/emulator";
 import { newProject, rawCall } from "./helpers";
 
 let emu: TestEmulator;

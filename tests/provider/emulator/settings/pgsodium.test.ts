@@ -1,5 +1,5 @@
 /** The pgsodium root key: random per project, replaceable with 64 hex characters only. */
-import { startTestEmulator, type TestEmulator } from "../../../helpers/emulator";
+import { startTestEmulator, type TestEmulator } from "../../../../harness/emulator";
 import { newProject } from "./helpers";
 
 let emu: TestEmulator;

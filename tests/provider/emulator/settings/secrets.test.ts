@@ -1,6 +1,6 @@
 /** Function secrets: digests instead of values, upserts, deletes, reserved names and limits. */
 import { createHash } from "node:crypto";
-import { startTestEmulator, type TestEmulator } from "../../../helpers/emulator";
+import { startTestEmulator, type TestEmulator } from "../../../../harness/emulator";
 import { newProject, rawCall } from "./helpers";
 
 let emu: TestEmulator;

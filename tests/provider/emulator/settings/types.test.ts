@@ -4,7 +4,7 @@
  * and foreign keys, checked line by line and compiled with the TypeScript API.
  */
 import ts from "typescript";
-import { startTestEmulator, type TestEmulator } from "../../../helpers/emulator";
+import { startTestEmulator, type TestEmulator } from "../../../../harness/emulator";
 import { newProject } from "./helpers";
 
 let emu: TestEmulator;

@@ -128,7 +128,7 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     const log = path.join(dir, "server.log");
     const detail = fs.existsSync(log) ? `\n${fs.readFileSync(log, "utf8")}` : "";
     fs.rmSync(dir, { recursive: true, force: true });
-    throw new Error(`could not start a test PostgreSQL: ${(err as Error).message}${detail}`);
+    throw new Error(`could not start a test PostgreSQL: ${(err as Error).message}${detail}`, { cause: err });
   }
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,

@@ -2,7 +2,7 @@
  * An in-process emulator for tests: loopback, a free port, short lifecycle
  * delays, and a small client for the control plane and the management API.
  */
-import { startEmulator } from "../../emulator";
+import { startEmulator } from "../emulator";
 import type {
   EmulatorOptions,
   EmulatorSettings,
@@ -12,13 +12,13 @@ import type {
   RateLimitSettings,
   RequestLogEntry,
   RunningEmulator,
-} from "../../emulator/types";
+} from "../emulator/types";
 
 export interface ApiResponse {
   status: number;
   headers: Record<string, string>;
   // Tests read fields freely; the emulator's shapes are asserted, not typed, here.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+
   body: any;
 }
 

@@ -1,0 +1,126 @@
+/**
+ * The records the emulator persists: organizations, projects and each
+ * project's settings. They are plain data in one module that imports nothing,
+ * so the durable store, the settings helpers and the request context all
+ * depend on it and never on each other.
+ */
+export interface SecretRecord {
+  name: string;
+  /**
+   * The plaintext. The emulator is a local development tool, so it keeps the
+   * value (a function runtime could need it); the API only ever returns its
+   * SHA-256, and no log line carries it.
+   */
+  value: string;
+  updatedAtMs: number;
+}
+
+export interface FunctionRecord {
+  id: string;
+  slug: string;
+  name: string;
+  status: "ACTIVE" | "REMOVED" | "THROTTLED";
+  version: number;
+  createdAtMs: number;
+  updatedAtMs: number;
+  verifyJwt: boolean;
+  importMap: boolean;
+  entrypointPath: string;
+  importMapPath?: string;
+  /** The uploaded body (TypeScript source or an eszip bundle), base64 in the JSON state. */
+  bodyBase64: string;
+  /** Served back by GET …/body. */
+  contentType: string;
+  /** Lowercase hex SHA-256 of the body bytes (`ezbr_sha256`). */
+  sha256: string;
+}
+
+/** Stored steps; 3_challenge_verified is derived from the DNS condition while at 2. */
+export type StoredHostnameStatus = "2_initiated" | "4_origin_setup_completed" | "5_services_reconfigured";
+
+export interface CustomHostnameRecord {
+  /** The Cloudflare custom-hostname id (a UUID). */
+  id: string;
+  hostname: string;
+  status: StoredHostnameStatus;
+  initializedAtMs: number;
+  /** When the DNS records count as published by themselves; null: only the control endpoint verifies. */
+  autoVerifyAtMs: number | null;
+  /** Set by POST /_emulator/projects/{ref}/custom-hostname/verify-dns. */
+  dnsVerifiedAtMs?: number;
+  /** The ACME challenge TXT value the user must publish. */
+  sslTxtValue: string;
+  /** The ownership TXT value (a UUID) the user must publish. */
+  ownershipValue: string;
+}
+
+export interface CidrConfig {
+  dbAllowedCidrs: string[];
+  dbAllowedCidrsV6: string[];
+}
+
+export interface NetworkRestrictionsRecord {
+  /** The configuration in force. */
+  config: CidrConfig;
+  appliedAtMs?: number;
+  updatedAtMs?: number;
+  /** A requested configuration waiting to be applied at appliesAtMs. */
+  pending?: { config: CidrConfig; updatedAtMs: number; appliesAtMs: number };
+}
+
+export interface ProjectSettingsRecord {
+  secrets: SecretRecord[];
+  functions: FunctionRecord[];
+  customHostname?: CustomHostnameRecord;
+  /** pgsodium root key, 64 hex characters. */
+  rootKey: string;
+  bannedIpv4: string[];
+  restrictions: NetworkRestrictionsRecord;
+}
+
+export interface OrganizationRecord {
+  slug: string;
+  name: string;
+  createdAtMs: number;
+}
+
+export interface GeneratedApiKey {
+  id: string;
+  key: string;
+  createdAtMs: number;
+}
+
+export interface ProjectRecord {
+  ref: string;
+  /** The integer id the service returns from PATCH and DELETE. */
+  numericId: number;
+  name: string;
+  organizationSlug: string;
+  region: string;
+  desiredInstanceSize?: string;
+  createdAtMs: number;
+  /** When COMING_UP turns into ACTIVE_HEALTHY (fixed at creation). */
+  readyAtMs: number;
+  /** A status imposed through the control plane (paused, failed…), until cleared. */
+  imposedStatus?: string;
+  /** Set by DELETE: the project is GOING_DOWN until goneAtMs, then removed. */
+  deletedAtMs?: number;
+  goneAtMs?: number;
+  /** scrypt digest of db_pass; the password itself is never stored. */
+  dbPassHash: string;
+  /** Signs the legacy anon and service_role keys and user JWTs. */
+  jwtSecret: string;
+  publishableKey: GeneratedApiKey;
+  secretKey: GeneratedApiKey;
+  /** Secrets, functions, custom hostname, root key, bans and restrictions; created on first use. */
+  settings?: ProjectSettingsRecord;
+}
+
+export interface PersistedState {
+  format: 1;
+  /** The emulator clock's offset, kept so timestamps stay monotonic across restarts. */
+  clockOffsetMs: number;
+  nextProjectId: number;
+  organizations: OrganizationRecord[];
+  projects: ProjectRecord[];
+}
