@@ -69,7 +69,9 @@ export default tseslint.config(
   },
   {
     files: ["scripts/**", "harness/**"],
-    rules: { "no-restricted-imports": forbid([["**/tests", "**/tests/**"], "scripts/ and harness/ never import tests/"]) },
+    rules: {
+      "no-restricted-imports": forbid([["**/tests", "**/tests/**"], "scripts/ and harness/ never import tests/"]),
+    },
   },
   {
     // Tests and their harness read wire JSON freely: its shape is asserted, not typed.
