@@ -15,7 +15,8 @@ import {
 } from "../../../provider/graphql/introspect";
 import { canonicalDecimal, checkValue, fromWire, toWire, type ColumnInfo } from "../../../provider/graphql/values";
 import { assertName, field, operation, variable } from "../../../provider/graphql/documents";
-import { diffRowState, rowState, validateRows } from "../../../provider/resources/table-rows";
+import { diffRowState, rowState } from "../../../provider/resources/table-rows/row-state";
+import { validateRows } from "../../../provider/resources/table-rows/validation";
 
 const col = (scalar: string, extra: Partial<ColumnInfo> = {}): ColumnInfo => ({
   scalar,

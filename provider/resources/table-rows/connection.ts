@@ -1,0 +1,58 @@
+/** TableRows connection: the GraphQL client of the target and its (cached) table schema. */
+import { cachedTableSchema, managementClient, projectBaseUrl, serviceRoleKey } from "../../context";
+import { GraphqlClient } from "../../graphql/client";
+import {
+  introspectTable,
+  isIntrospectionDisabled,
+  namingRulesSchema,
+  splitTable,
+  type CatalogInfo,
+  type TableSchema,
+} from "../../graphql/introspect";
+import type { Props } from "../common";
+
+export interface Ctx {
+  client: GraphqlClient;
+  endpoint: string;
+}
+
+export async function connect(p: Props): Promise<Ctx> {
+  const endpoint: string = p.graphqlUrl ?? `${projectBaseUrl(p.projectRef)}/graphql/v1`;
+  const key: string = p.apiKey ?? (await serviceRoleKey(p.projectRef));
+  return { client: new GraphqlClient({ url: endpoint, apiKey: () => key }), endpoint };
+}
+
+export const CATALOG_SQL =
+  "select (select count(*) from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = $1 and c.relname = $2)::int as found, " +
+  "coalesce((select array_agg(a.attname::text order by array_position(i.indkey::int2[], a.attnum)) from pg_index i " +
+  "join pg_class c on c.oid = i.indrelid join pg_namespace n on n.oid = c.relnamespace " +
+  "join pg_attribute a on a.attrelid = c.oid and a.attnum = any(i.indkey) where i.indisprimary and n.nspname = $1 and c.relname = $2), '{}') as pk";
+
+export async function resolveSchema(p: Props, ctx: Ctx): Promise<{ schema?: TableSchema; failure?: string }> {
+  const catalog = p.projectRef
+    ? async (): Promise<CatalogInfo> => {
+        const { schema, table } = splitTable(p.table);
+        const rows = await managementClient().runQuery<{ found: number; pk: string[] }>(
+          p.projectRef,
+          CATALOG_SQL,
+          [schema, table],
+          { readOnly: true },
+        );
+        return { exists: Number(rows[0]?.found ?? 0) > 0, primaryKey: rows[0]?.pk ?? [] };
+      }
+    : undefined;
+  return cachedTableSchema<{ schema?: TableSchema; failure?: string }>(
+    `${ctx.endpoint}|${p.table}|${p.inflect}`,
+    async () => {
+      try {
+        const r = await introspectTable(ctx.client, p.table, catalog);
+        if (r.found) return { value: { schema: r.schema }, keep: true };
+        return { value: r.definite ? { failure: r.reason } : {}, keep: false };
+      } catch (err) {
+        if (isIntrospectionDisabled(err))
+          return { value: { schema: namingRulesSchema(p.table, p.inflect, p.key) }, keep: true };
+        throw err;
+      }
+    },
+  );
+}

@@ -1,0 +1,214 @@
+/**
+ * TableRows: declared rows of one table, written and checked through the
+ * project's GraphQL data API (pg_graphql).
+ *
+ * State: the checked inputs hold the declared rows (canonical values); the
+ * outputs never repeat them. Outputs hold, per row, `"<columnSet>:<digest>"`
+ * keyed by the row's key (16 hex digits of SHA-256 over the canonical values
+ * of the row's declared columns), plus the column sets. That is ~40 bytes a
+ * row (10,000 rows ≈ 400 KB of outputs), and it is all `diff` and `read`
+ * need: diff compares digests of the declared rows with the stored ones
+ * (pure), and read recomputes digests from live rows.
+ *
+ * API footprint (GraphQL requests per operation; B = batchSize, P = pageSize,
+ * F = 40 aliased reads per request):
+ * | operation | requests                                                                    |
+ * |-----------|-----------------------------------------------------------------------------|
+ * | check     | 0 when the target is unchanged and the rows validate against the schema     |
+ * |           | recorded at the last check; otherwise ≤1 introspection per table per        |
+ * |           | process (+ ≤1 management SQL read of the primary key without a ByPk entry)  |
+ * | diff      | 0                                                                           |
+ * | create    | ceil(N / B) inserts, one document each (atomic)                             |
+ * | update    | ceil(changed + added + removed-fields / B): aliased updates (atMost 1),     |
+ * |           | one delete (atMost = count) and one insert per document                     |
+ * | read      | ceil(ceil(N / P) / F) aliased filtered collection queries (+ pages of the   |
+ * |           | whole table with `exclusive`)                                               |
+ * | delete    | ceil(N / B) deletes with `onDelete: delete`; 0 with `retain`                |
+ * A no-op `up` makes 0 requests. Management API: 1 GET api-keys per project per process
+ *
+ * The implementation is split by job: connection (client and schema),
+ * validation (inputs and rows), row-state (digests and the pure diff),
+ * documents (GraphQL documents), reads (live reads) and writes (mutations
+ * and the outputs they record). This file keeps the provider methods.
+ */
+import { partialFailure, SupabaseError } from "../../errors";
+import type { TableSchema } from "../../graphql/introspect";
+import { keyString, rowDigest } from "../../graphql/values";
+import { canonicalRow } from "./validation";
+import { checkWith, containsUnknown, stableJson, type Props, type ResourceImpl } from "../common";
+import { connect, resolveSchema } from "./connection";
+import { chunk, keyRow, type Planned } from "./documents";
+import { allKeys, readRows } from "./reads";
+import { diffRowState, rowState } from "./row-state";
+import { applyPlan, idOf, insertAll, outputs, schemaFor } from "./writes";
+import { tableRowsInputs, validateRows, type Row } from "./validation";
+
+export const tableRows: ResourceImpl = {
+  async check(olds, news) {
+    const base = checkWith(tableRowsInputs, news);
+    if (!base.data || (base.failures?.length ?? 0) > 0) return { inputs: base.inputs, failures: base.failures };
+    const inputs = base.data as Props;
+    delete inputs.resolved;
+    // Connection or table still unknown (preview): nothing more can be checked yet.
+    if (
+      ["projectRef", "graphqlUrl", "apiKey", "table"].some((k) => containsUnknown(inputs[k])) ||
+      containsUnknown(inputs.key)
+    )
+      return { inputs, failures: [] };
+
+    // Unchanged rows against an unchanged table were validated when applied:
+    // reuse that schema, so a no-op `up` makes no request at all.
+    const prev = olds?.resolved as TableSchema | undefined;
+    const sameTarget =
+      prev &&
+      olds.table === inputs.table &&
+      olds.projectRef === inputs.projectRef &&
+      olds.graphqlUrl === inputs.graphqlUrl &&
+      stableJson(olds.declaredKey) === stableJson(inputs.key);
+    if (sameTarget) {
+      // Rows that validate against the recorded schema need no new
+      // introspection either (an edit of 100 rows is then 1 request in all).
+      // Only a failure is confirmed against the live schema, in case the
+      // table changed since (a column added out of band).
+      const again = validateRows(prev!, inputs.rows, inputs.key);
+      if (again.failures.length === 0) {
+        return {
+          inputs: { ...inputs, declaredKey: inputs.key, key: again.key, rows: again.rows, resolved: prev },
+          failures: [],
+        };
+      }
+    }
+
+    let r: { schema?: TableSchema; failure?: string };
+    try {
+      r = await resolveSchema(inputs, await connect(inputs));
+    } catch (err) {
+      const why = err instanceof Error ? err.message : String(err);
+      throw new SupabaseError(
+        SupabaseError.is(err) ? err.code : "GRAPHQL",
+        `TableRows ${inputs.table}: introspecting the table failed: ${why}`,
+        { cause: err },
+      );
+    }
+    if (!r.schema) {
+      if (r.failure) return { inputs, failures: [{ property: "table", reason: r.failure }] };
+      // The table does not exist yet (a migration in this run creates it): create validates before writing.
+      const fallbackKey = inputs.key;
+      return { inputs: { ...inputs, declaredKey: fallbackKey }, failures: [] };
+    }
+    const v = validateRows(r.schema, inputs.rows, inputs.key);
+    return {
+      inputs: { ...inputs, declaredKey: inputs.key, key: v.key, rows: v.rows, resolved: r.schema },
+      failures: v.failures,
+    };
+  },
+
+  async diff(_id, olds, news) {
+    const replaces: string[] = [];
+    for (const k of ["projectRef", "graphqlUrl", "table"])
+      if (containsUnknown(news[k]) || stableJson(olds[k]) !== stableJson(news[k])) replaces.push(k);
+    const schema = news.resolved as TableSchema | undefined;
+    const key = (news.key ?? schema?.primaryKey) as string[] | undefined;
+    if (key && olds.key && stableJson(key) !== stableJson(olds.key)) replaces.push("key");
+    if (replaces.length > 0) return { changes: true, replaces, deleteBeforeReplace: true };
+    if (!schema || !key || containsUnknown(news.rows))
+      return { changes: true, replaces: [], deleteBeforeReplace: false };
+    const d = diffRowState(
+      { columnSets: olds.columnSets ?? [], rows: olds.rowDigests ?? {} },
+      rowState(schema, key, news.rows),
+    );
+    const settings = ["onDelete", "batchSize", "pageSize", "exclusive", "inflect"].some(
+      (k) => stableJson(olds[k]) !== stableJson(news[k]),
+    );
+    const foreign = news.exclusive === true && Array.isArray(olds.foreignKeys) && olds.foreignKeys.length > 0;
+    const changes = d.added.length + d.changed.length + d.removed.length > 0 || settings || foreign;
+    return { changes, replaces: [], deleteBeforeReplace: false };
+  },
+
+  async create(inputs) {
+    const ctx = await connect(inputs);
+    const { schema, rows, key } = await schemaFor(inputs, ctx);
+    const id = idOf(inputs, schema);
+    const done: Row[] = [];
+    try {
+      await insertAll(ctx, schema, key, rows, inputs.batchSize, inputs.pageSize, done);
+    } catch (err) {
+      if (done.length === 0) throw err;
+      // Earlier batches committed: record them so the next `up` continues instead of duplicating.
+      throw partialFailure(id, outputs(inputs, schema, key, rowState(schema, key, done)), err);
+    }
+    return { id, outs: outputs(inputs, schema, key, rowState(schema, key, rows)) };
+  },
+
+  async read(id, props) {
+    const schema = props.schema as TableSchema | undefined;
+    if (!schema) return { id, props };
+    const ctx = await connect(props);
+    const key = props.key as string[];
+    const columnSets = (props.columnSets ?? []) as string[][];
+    const stored = (props.rowDigests ?? {}) as Record<string, string>;
+    const keys = Object.keys(stored);
+    const columns = [...new Set(columnSets.flat())];
+    const live = await readRows(ctx, schema, key, keys, columns, props.pageSize ?? 30);
+    const rows: Record<string, string> = {};
+    for (const k of keys) {
+      const l = live.get(k);
+      if (!l) continue; // deleted out of band: drift
+      const si = Number(stored[k].split(":")[0]);
+      rows[k] = `${si}:${rowDigest(canonicalRow(l, schema), columnSets[si] ?? [])}`;
+    }
+    const extra: Props = {};
+    if (props.exclusive)
+      extra.foreignKeys = (await allKeys(ctx, schema, key, props.pageSize ?? 30)).filter((k) => !(k in stored));
+    return { id, props: { ...props, rowDigests: rows, rowCount: Object.keys(rows).length, ...extra } };
+  },
+
+  async update(_id, olds, news) {
+    const ctx = await connect(news);
+    const { schema, rows, key } = await schemaFor(news, ctx);
+    const next = rowState(schema, key, rows);
+    const d = diffRowState({ columnSets: olds.columnSets ?? [], rows: olds.rowDigests ?? {} }, next);
+    const byKey = new Map(rows.map((r) => [keyString(canonicalRow(r, schema), key), r]));
+    const removed = [...d.removed, ...(news.exclusive ? ((olds.foreignKeys ?? []) as string[]) : [])];
+    const ops: Array<{ kind: "d" | "u" | "i"; row: Row }> = [
+      ...removed.map((k) => ({ kind: "d" as const, row: keyRow(key, k) })),
+      ...d.changed.map((k) => ({ kind: "u" as const, row: byKey.get(k)! })),
+      ...d.added.map((k) => ({ kind: "i" as const, row: byKey.get(k)! })),
+    ];
+    const missing: Row[] = [];
+    for (const part of chunk(ops, news.batchSize ?? 500)) {
+      const plan: Planned = {
+        deletes: part.filter((o) => o.kind === "d").map((o) => o.row),
+        updates: part.filter((o) => o.kind === "u").map((o) => o.row),
+        inserts: part.filter((o) => o.kind === "i").map((o) => o.row),
+      };
+      const data = await applyPlan(ctx, schema, key, plan, "update");
+      // A changed row deleted out of band since the last refresh matched nothing: insert it.
+      plan.updates.forEach((row, i) => {
+        if (data.settled === undefined && data[`u${i}`]?.affectedCount === 0) missing.push(row);
+      });
+    }
+    if (missing.length > 0) await insertAll(ctx, schema, key, missing, news.batchSize ?? 500, news.pageSize ?? 30, []);
+    return { outs: outputs(news, schema, key, next, news.exclusive ? { foreignKeys: [] } : {}) };
+  },
+
+  async delete(_id, props) {
+    if (props.onDelete === "retain") return;
+    const schema = props.schema as TableSchema | undefined;
+    if (!schema) return;
+    const ctx = await connect(props);
+    const key = props.key as string[];
+    const keys = Object.keys(props.rowDigests ?? {});
+    for (const part of chunk(keys, props.batchSize ?? 500)) {
+      await applyPlan(
+        ctx,
+        schema,
+        key,
+        { deletes: part.map((k) => keyRow(key, k)), updates: [], inserts: [] },
+        "delete",
+      );
+    }
+  },
+};
+
+export default tableRows;
