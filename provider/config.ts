@@ -8,6 +8,10 @@
  *     `SUPABASE_API_ENDPOINT`, `SUPABASE_PROJECT_URL_TEMPLATE`);
  *  3. the real service's defaults.
  *
+ * The retry budget (`supabase:retryBudgetSeconds`, `SUPABASE_RETRY_BUDGET_SECONDS`,
+ * default 300) bounds how long one request, or one write whose outcome is
+ * being settled, keeps retrying transient failures.
+ *
  * Nothing here is read at module load time: the serialized provider calls
  * `configure()` and the resources call `resolveConfig()` inside their methods,
  * so no credential is ever captured into state.
@@ -22,6 +26,7 @@ export const CONFIG_KEYS = {
   accessToken: "supabase:accessToken",
   apiUrl: "supabase:apiUrl",
   projectUrlTemplate: "supabase:projectUrlTemplate",
+  retryBudgetSeconds: "supabase:retryBudgetSeconds",
 } as const;
 
 /** The environment variables this provider reads. */
@@ -30,12 +35,18 @@ export const ENV_VARS = {
   apiUrl: "SUPABASE_API_URL",
   apiUrlAlias: "SUPABASE_API_ENDPOINT",
   projectUrlTemplate: "SUPABASE_PROJECT_URL_TEMPLATE",
+  retryBudgetSeconds: "SUPABASE_RETRY_BUDGET_SECONDS",
 } as const;
+
+/** How long a request keeps retrying transient failures when nothing else is set. */
+export const DEFAULT_RETRY_BUDGET_SECONDS = 300;
 
 export interface ProviderSettings {
   accessToken?: string;
   apiUrl?: string;
   projectUrlTemplate?: string;
+  /** Seconds (a number, or its text from stack config). */
+  retryBudgetSeconds?: string | number;
 }
 
 export interface ResolvedConfig {
@@ -60,6 +71,7 @@ export function configure(source: ConfigSource | ProviderSettings): void {
       accessToken: nonEmpty(s.get(CONFIG_KEYS.accessToken)),
       apiUrl: nonEmpty(s.get(CONFIG_KEYS.apiUrl)),
       projectUrlTemplate: nonEmpty(s.get(CONFIG_KEYS.projectUrlTemplate)),
+      retryBudgetSeconds: nonEmpty(s.get(CONFIG_KEYS.retryBudgetSeconds)),
     };
   } else {
     configured = { ...(source as ProviderSettings) };
@@ -85,6 +97,24 @@ export function resolveConfig(): ResolvedConfig {
     projectUrlTemplate,
     accessToken: () => configured.accessToken ?? nonEmpty(process.env[ENV_VARS.accessToken]),
   };
+}
+
+/**
+ * The retry budget in milliseconds: stack config, then the environment, then
+ * 300 s. Read per request, so it never enters the serialized provider.
+ */
+export function retryBudgetMs(): number {
+  const raw = configured.retryBudgetSeconds ?? nonEmpty(process.env[ENV_VARS.retryBudgetSeconds]);
+  if (raw === undefined) return DEFAULT_RETRY_BUDGET_SECONDS * 1000;
+  const seconds = typeof raw === "number" ? raw : Number(raw.trim());
+  if (!Number.isFinite(seconds) || seconds < 0) {
+    throw new SupabaseError(
+      "CONFIG",
+      `The retry budget must be a number of seconds ≥ 0 (got ${JSON.stringify(String(raw))}); ` +
+        `set ${CONFIG_KEYS.retryBudgetSeconds} or ${ENV_VARS.retryBudgetSeconds}.`,
+    );
+  }
+  return seconds * 1000;
 }
 
 export function projectUrl(template: string, ref: string): string {

@@ -1,7 +1,7 @@
 /**
  * Public entry of the management client (`supabase-pulumi/client`).
  */
-export { ManagementClient, getManagementClient, withUnknownOutcome, isUnknownOutcome } from "./management";
+export { ManagementClient, getManagementClient, withUnknownOutcome, isUnknownOutcome, isTransient } from "./management";
 export type {
   ManagementClientOptions,
   RequestOptions,

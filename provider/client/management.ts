@@ -15,7 +15,7 @@ import { MISSING_TOKEN_MESSAGE } from "../http/auth";
 import { getSharedDispatcher } from "../http/dispatcher";
 import type { RetryOptions } from "../http/retry";
 import type { AttemptInfo, SupabaseDispatchOptions } from "../http/types";
-import { displayPath, parseJsonBody, toApiError } from "./response";
+import { displayPath, noteRetries, parseJsonBody, toApiError } from "./response";
 import {
   customHostnameSchema,
   functionSchema,
@@ -50,7 +50,7 @@ import {
 
 export * from "./types";
 export * from "./settings";
-export { withUnknownOutcome, isUnknownOutcome } from "./outcome";
+export { withUnknownOutcome, isUnknownOutcome, isTransient } from "./outcome";
 
 export type HttpMethod = Dispatcher.HttpMethod;
 export type Expect = "json" | "text" | "empty" | "raw";
@@ -178,19 +178,20 @@ export class ManagementClient {
     }
     Object.assign(headers, options.headers);
 
-    const onAttempt = this.#onResponse
-      ? (a: AttemptInfo) => {
-          const info: ResponseInfo = {
-            method: a.method,
-            path: shown,
-            status: a.status,
-            attempt: a.attempt,
-            durationMs: a.durationMs,
-          };
-          if (a.errorCode !== undefined) info.errorCode = a.errorCode;
-          this.#onResponse?.(info);
-        }
-      : undefined;
+    let last: AttemptInfo | undefined;
+    const onAttempt = (a: AttemptInfo) => {
+      last = a;
+      if (!this.#onResponse) return;
+      const info: ResponseInfo = {
+        method: a.method,
+        path: shown,
+        status: a.status,
+        attempt: a.attempt,
+        durationMs: a.durationMs,
+      };
+      if (a.errorCode !== undefined) info.errorCode = a.errorCode;
+      this.#onResponse(info);
+    };
     const dispatchOptions: SupabaseDispatchOptions = {
       origin: this.#origin,
       path: fullPath,
@@ -215,9 +216,9 @@ export class ManagementClient {
       raw = Buffer.from(await res.body.arrayBuffer());
     } catch (err) {
       if (SupabaseError.is(err)) throw err;
-      throw new NetworkError({ method, path: shown, cause: err });
+      throw noteRetries(new NetworkError({ method, path: shown, cause: err }), last);
     }
-    if (status >= 400) throw toApiError(method, fullPath, status, resHeaders, raw.toString("utf8"));
+    if (status >= 400) throw noteRetries(toApiError(method, fullPath, status, resHeaders, raw.toString("utf8")), last);
     return { status, headers: resHeaders, body: raw, path: fullPath };
   }
 

@@ -1,10 +1,16 @@
 /**
- * Settling writes whose outcome is unknown.
+ * Settling writes whose outcome is unknown, and telling transient failures
+ * from definite ones.
  *
- * A creating POST is never retried automatically: if the connection broke
- * after the server acted, a blind retry makes a duplicate (a second project,
- * billed). Instead, when the outcome is unknown, look for the object first.
+ * A creating POST is never retried blindly: if the connection broke after the
+ * server acted, a blind retry makes a duplicate (a second project, billed).
+ * Instead, when the outcome is unknown, look for the object first, and send
+ * the write again only when it is not there. This goes on, with capped and
+ * jittered backoff, while the failures stay transient and the retry budget
+ * lasts (`supabase:retryBudgetSeconds`, default 300 s).
  */
+import { setTimeout as sleep } from "node:timers/promises";
+import { retryBudgetMs } from "../config";
 import { ApiError, SupabaseError } from "../errors";
 
 /**
@@ -18,12 +24,40 @@ export function isUnknownOutcome(err: unknown): boolean {
 }
 
 /**
+ * True when trying again later may succeed: an unknown outcome (reset,
+ * timeout, 5xx, 408) or a 429. Any other 4xx is the service's definite answer.
+ */
+export function isTransient(err: unknown): boolean {
+  return isUnknownOutcome(err) || (ApiError.isApi(err) && err.status === 429);
+}
+
+export interface SettleOptions {
+  /** How long to keep going, from the first write (default: the configured retry budget). */
+  budgetMs?: number;
+  /** First backoff step between rounds (default 500 ms), doubling up to `maxDelayMs` (default 10 s). */
+  minDelayMs?: number;
+  maxDelayMs?: number;
+  /** Source of randomness for jitter (tests may pin it). */
+  random?: () => number;
+}
+
+/** Equal-jitter backoff: half fixed, half random; a 429's `Retry-After` wins when longer. */
+function backoff(round: number, err: unknown, o: Required<Omit<SettleOptions, "budgetMs">>): number {
+  const base = Math.min(o.maxDelayMs, o.minDelayMs * 2 ** Math.min(round - 1, 30));
+  const wait = base / 2 + (base / 2) * o.random();
+  const hint = ApiError.isApi(err) && err.retryAfterSeconds !== undefined ? err.retryAfterSeconds * 1000 : 0;
+  return Math.max(wait, hint);
+}
+
+/**
  * Runs `write`. If it fails with an unknown outcome, runs `lookup`: an object
  * found is adopted (returned as if the write had answered); none found means
- * the write did not happen, so it is sent ONE more time. A definite failure
- * (any other 4xx, a CONFIG error) is rethrown untouched. A lookup that itself
- * fails leaves the outcome unknown: that is reported as `UNKNOWN_OUTCOME`
- * rather than guessed.
+ * the write did not happen, so it is sent again. A 429 is waited out and the
+ * write sent again (the server did not act). Rounds repeat with backoff while
+ * failures are transient and the budget lasts; then the last error is thrown.
+ * A definite failure (any other 4xx, a CONFIG error) is rethrown at once,
+ * untouched. A lookup that keeps failing past the budget leaves the outcome
+ * unknown: that is reported as `UNKNOWN_OUTCOME` rather than guessed.
  *
  * @example
  * const project = await withUnknownOutcome(
@@ -31,24 +65,72 @@ export function isUnknownOutcome(err: unknown): boolean {
  *   () => client.findProject({ organizationId: organization_id, name }),
  * );
  */
-export async function withUnknownOutcome<T>(write: () => Promise<T>, lookup: () => Promise<T | undefined>): Promise<T> {
-  try {
-    return await write();
-  } catch (first) {
-    if (!isUnknownOutcome(first)) throw first;
-    let found: T | undefined;
-    try {
-      found = await lookup();
-    } catch (lookupErr) {
-      const why = first instanceof Error ? first.message : String(first);
-      throw new SupabaseError(
-        "UNKNOWN_OUTCOME",
-        `A write failed without a definite answer (${why}) and the lookup to settle it failed too; ` +
-          "check whether the object exists before retrying.",
-        { cause: lookupErr },
-      );
+export async function withUnknownOutcome<T>(
+  write: () => Promise<T>,
+  lookup: () => Promise<T | undefined>,
+  options: SettleOptions = {},
+): Promise<T> {
+  const budgetMs = options.budgetMs ?? retryBudgetMs();
+  const o = {
+    minDelayMs: options.minDelayMs ?? 500,
+    maxDelayMs: options.maxDelayMs ?? 10_000,
+    random: options.random ?? Math.random,
+  };
+  const start = Date.now();
+  const left = () => budgetMs - (Date.now() - start);
+  let round = 0;
+  /** Whether an earlier write may have happened: then every later round looks first. */
+  let unsettled = false;
+  let writeFailure: unknown;
+  for (;;) {
+    round++;
+    let failure: unknown;
+    let lookupFailed = false;
+    if (unsettled) {
+      let found: T | undefined;
+      try {
+        found = await lookup();
+      } catch (lookupErr) {
+        if (!isTransient(lookupErr)) throw unknownOutcome(writeFailure, lookupErr);
+        found = undefined;
+        failure = lookupErr;
+        lookupFailed = true;
+      }
+      if (found !== undefined) return found;
     }
-    if (found !== undefined) return found;
-    return write();
+    if (failure === undefined) {
+      try {
+        return await write();
+      } catch (err) {
+        if (!isTransient(err)) throw err;
+        if (isUnknownOutcome(err)) unsettled = true;
+        failure = err;
+        writeFailure = err;
+      }
+    }
+    const wait = backoff(round, failure, o);
+    if (wait > left()) {
+      if (lookupFailed) throw unknownOutcome(writeFailure, failure);
+      if (unsettled) {
+        // One last look: the write may have happened in the final round.
+        const found = await lookup().catch(() => undefined);
+        if (found !== undefined) return found;
+      }
+      throw failure;
+    }
+    await sleep(wait);
   }
+}
+
+function unknownOutcome(writeFailure: unknown, lookupFailure: unknown): SupabaseError {
+  return new SupabaseError(
+    "UNKNOWN_OUTCOME",
+    `A write failed without a definite answer (${errorText(writeFailure)}) and the lookup to settle it ` +
+      `failed too (${errorText(lookupFailure)}); check whether the object exists before retrying.`,
+    { cause: lookupFailure },
+  );
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
 }

@@ -9,6 +9,7 @@
 import { STATUS_CODES, type IncomingHttpHeaders } from "node:http";
 import { ApiError, redact } from "../errors";
 import { headerValue, serverWaitMs } from "../http/headers";
+import type { AttemptInfo } from "../http/types";
 
 const MAX_MESSAGE = 500;
 
@@ -115,4 +116,19 @@ export function parseJsonBody(
     const what = isHtml(headerValue(headers, "content-type"), text) ? "an HTML page" : "a body that is not JSON";
     throw new ApiError({ status, method, path: displayPath(path), apiMessage: `expected JSON, got ${what}` });
   }
+}
+
+/**
+ * Adds how long a failed request kept trying to its error message, when it
+ * was retried at all: "(gave up after 14 attempts in 301 s; retry budget
+ * 300 s, set supabase:retryBudgetSeconds or SUPABASE_RETRY_BUDGET_SECONDS to
+ * change it)". The error is changed in place and returned.
+ */
+export function noteRetries<E extends Error>(err: E, last: AttemptInfo | undefined): E {
+  if (!last || last.attempt < 2) return err;
+  const secs = (ms: number) => `${Math.round(ms / 1000)} s`;
+  err.message +=
+    ` (gave up after ${last.attempt} attempts in ${secs(last.elapsedMs)}; retry budget ${secs(last.budgetMs)},` +
+    " set supabase:retryBudgetSeconds or SUPABASE_RETRY_BUDGET_SECONDS to change it)";
+  return err;
 }

@@ -9,15 +9,16 @@
  * through a getter per request and never appears in an error.
  *
  * Retries: a query is marked idempotent, so 5xx/429/connection errors are
- * retried by the dispatcher. A mutation is not: a request whose outcome is
- * unknown may have committed (the whole document is one transaction), so the
- * caller settles it by reading the affected keys back instead of resending.
+ * retried by the dispatcher within the retry budget. A mutation is retried
+ * only after a 429 (refused, nothing ran): after a reset or a 5xx it may have
+ * committed (the whole document is one transaction), so the caller settles
+ * it by reading the affected keys back instead of resending.
  */
 import { print, type DocumentNode } from "graphql";
 import { NetworkError, redact, SupabaseError } from "../errors";
 import { getSharedDispatcher } from "../http/dispatcher";
-import type { SupabaseDispatchOptions } from "../http/types";
-import { displayPath, toApiError } from "../client/response";
+import type { AttemptInfo, SupabaseDispatchOptions } from "../http/types";
+import { displayPath, noteRetries, toApiError } from "../client/response";
 
 /** A 200 answer carrying `errors`: nothing in the request was applied. */
 /**
@@ -97,7 +98,11 @@ export class GraphqlClient {
     const op = document.definitions.find((d) => d.kind === "OperationDefinition");
     const operationName = op && "name" in op && op.name ? op.name.value : undefined;
     const body = JSON.stringify({ query: print(document), variables, ...(operationName ? { operationName } : {}) });
+    let last: AttemptInfo | undefined;
     const dispatchOptions: SupabaseDispatchOptions = {
+      onAttempt: (a) => {
+        last = a;
+      },
       origin: this.#origin,
       path: this.#path,
       method: "POST",
@@ -118,9 +123,9 @@ export class GraphqlClient {
       text = await res.body.text();
     } catch (err) {
       if (SupabaseError.is(err)) throw err;
-      throw new NetworkError({ method: "POST", path: displayPath(this.#path), cause: err });
+      throw noteRetries(new NetworkError({ method: "POST", path: displayPath(this.#path), cause: err }), last);
     }
-    if (status >= 400) throw toApiError("POST", this.#path, status, headers, text);
+    if (status >= 400) throw noteRetries(toApiError("POST", this.#path, status, headers, text), last);
     let parsed: { data?: unknown; errors?: Array<{ message?: unknown }> };
     try {
       parsed = JSON.parse(text);

@@ -21,23 +21,41 @@
  * What is retried: GET, HEAD, PUT, DELETE, OPTIONS, and any request whose
  * dispatch options say `idempotent: true` (undici's own flag for "safe to
  * retry"); `idempotent: false` opts a request out. A creating POST is never
- * retried here: after a reset we cannot know whether the server acted (see
- * `withUnknownOutcome` in the client for how writes settle that).
+ * retried here after a 5xx or a reset: we cannot know whether the server
+ * acted (see `withUnknownOutcome` in the client for how writes settle that).
+ * Two answers are safe to retry for any method, since the server did not act:
+ * a 429 (refused by the rate limiter) and a connection that was never opened
+ * (`ECONNREFUSED`).
+ *
+ * How long: a time budget per logical request (default 300 s, set by
+ * `supabase:retryBudgetSeconds` or `SUPABASE_RETRY_BUDGET_SECONDS`), not a
+ * fixed count. Attempts go on while the errors are transient and the next
+ * wait still ends inside the budget; any other answer (a 4xx other than 408
+ * and 429) ends the request at once.
  */
 import type { Dispatcher } from "undici";
 import type { IncomingHttpHeaders } from "node:http";
 import { performance } from "node:perf_hooks";
+import { retryBudgetMs } from "../config";
 import { ForwardingController } from "./controller";
 import { serverWaitMs } from "./headers";
 import type { AttemptInfo, SupabaseDispatchOptions } from "./types";
 
 export interface RetryOptions {
-  /** Retries after the first attempt (default 5, so at most 6 attempts). */
+  /**
+   * How long one logical request may keep retrying, from its first attempt
+   * (default: the configured retry budget, 300 s unless set). A wait that
+   * would end past the budget is not started.
+   */
+  budgetMs?: number;
+  /** Retries after the first attempt (default: no limit but the budget). */
   maxRetries?: number;
   /** First backoff step (default 500 ms). */
   minDelayMs?: number;
   /** Cap on any single wait, including a server's `Retry-After` (default 60 000 ms). */
   maxDelayMs?: number;
+  /** Cap on a backoff step without a server hint (default 10 000 ms): a service back up is found soon. */
+  maxBackoffMs?: number;
   /** Backoff growth per attempt (default 2). */
   factor?: number;
   statusCodes?: number[];
@@ -67,6 +85,9 @@ export const DEFAULT_RETRY_ERROR_CODES = [
   "UND_ERR_BODY_TIMEOUT",
 ];
 export const IDEMPOTENT_METHODS = ["GET", "HEAD", "PUT", "DELETE", "OPTIONS"];
+/** Answers after which the server certainly did not act: safe to retry for any method. */
+export const REFUSAL_STATUS_CODES = [429];
+export const REFUSAL_ERROR_CODES = ["ECONNREFUSED"];
 
 /** The `code` of an error or of its cause (undici wraps some system errors). */
 export function errorCode(err: unknown): string | undefined {
@@ -79,8 +100,10 @@ export function errorCode(err: unknown): string | undefined {
 
 export class RetryPolicy {
   readonly maxRetries: number;
+  readonly #budgetMs: number | undefined;
   readonly minDelayMs: number;
   readonly maxDelayMs: number;
+  readonly #maxBackoffMs: number;
   readonly #factor: number;
   readonly #statusCodes: Set<number>;
   readonly #errorCodes: Set<string>;
@@ -88,9 +111,11 @@ export class RetryPolicy {
   readonly #random: () => number;
 
   constructor(options: RetryOptions = {}) {
-    this.maxRetries = Math.max(0, options.maxRetries ?? 5);
+    this.maxRetries = Math.max(0, options.maxRetries ?? Number.POSITIVE_INFINITY);
+    this.#budgetMs = options.budgetMs;
     this.minDelayMs = Math.max(0, options.minDelayMs ?? 500);
     this.maxDelayMs = Math.max(this.minDelayMs, options.maxDelayMs ?? 60_000);
+    this.#maxBackoffMs = Math.max(this.minDelayMs, options.maxBackoffMs ?? 10_000);
     this.#factor = options.factor ?? 2;
     this.#statusCodes = new Set(options.statusCodes ?? DEFAULT_RETRY_STATUS_CODES);
     this.#errorCodes = new Set(options.errorCodes ?? DEFAULT_RETRY_ERROR_CODES);
@@ -98,25 +123,57 @@ export class RetryPolicy {
     this.#random = options.random ?? Math.random;
   }
 
-  /** Whether a request may be sent more than once at all. */
-  allows(opts: Dispatcher.DispatchOptions): boolean {
-    const body = opts.body;
-    // Streams and form data cannot be replayed; our JSON bodies are strings.
-    const replayable = body == null || typeof body === "string" || body instanceof Uint8Array;
-    return replayable && (opts.idempotent ?? this.#methods.has(opts.method.toUpperCase()));
+  /** The budget of a request starting now: the policy's own, else the configured one. */
+  budgetMs(): number {
+    return this.#budgetMs ?? retryBudgetMs();
   }
 
-  /** Wait before the next attempt after `attempt` answered `status`, or undefined to stop. */
-  delayAfterStatus(attempt: number, status: number, headers: IncomingHttpHeaders): number | undefined {
-    if (!this.#statusCodes.has(status) || attempt > this.maxRetries) return undefined;
-    return this.delay(attempt, serverWaitMs(status, headers));
+  /** Whether a request may be sent more than once after any transient failure. */
+  allows(opts: Dispatcher.DispatchOptions): boolean {
+    return this.replayable(opts) && (opts.idempotent ?? this.#methods.has(opts.method.toUpperCase()));
+  }
+
+  /** Whether the request's body can be sent again (streams and form data cannot; our JSON bodies are strings). */
+  replayable(opts: Dispatcher.DispatchOptions): boolean {
+    const body = opts.body;
+    return body == null || typeof body === "string" || body instanceof Uint8Array;
+  }
+
+  /**
+   * Wait before the next attempt after `attempt` answered `status`, or
+   * undefined to stop. `elapsedMs` is the time since the first attempt;
+   * `idempotent` false limits retries to refusals (429).
+   */
+  delayAfterStatus(
+    attempt: number,
+    status: number,
+    headers: IncomingHttpHeaders,
+    elapsedMs = 0,
+    idempotent = true,
+    budgetMs = this.budgetMs(),
+  ): number | undefined {
+    const retryable = idempotent ? this.#statusCodes.has(status) : REFUSAL_STATUS_CODES.includes(status);
+    if (!retryable || attempt > this.maxRetries) return undefined;
+    return this.#within(this.delay(attempt, serverWaitMs(status, headers)), elapsedMs, budgetMs);
   }
 
   /** Wait before the next attempt after `attempt` failed without a response, or undefined to stop. */
-  delayAfterError(attempt: number, err: unknown): number | undefined {
+  delayAfterError(
+    attempt: number,
+    err: unknown,
+    elapsedMs = 0,
+    idempotent = true,
+    budgetMs = this.budgetMs(),
+  ): number | undefined {
     const code = errorCode(err);
-    if (code === undefined || !this.#errorCodes.has(code) || attempt > this.maxRetries) return undefined;
-    return this.delay(attempt, undefined);
+    if (code === undefined || attempt > this.maxRetries) return undefined;
+    if (!(idempotent ? this.#errorCodes.has(code) : REFUSAL_ERROR_CODES.includes(code))) return undefined;
+    return this.#within(this.delay(attempt, undefined), elapsedMs, budgetMs);
+  }
+
+  /** The wait, if it ends inside the budget. */
+  #within(wait: number, elapsedMs: number, budgetMs: number): number | undefined {
+    return elapsedMs + wait <= budgetMs ? wait : undefined;
   }
 
   /**
@@ -127,7 +184,8 @@ export class RetryPolicy {
    */
   delay(attempt: number, hintMs: number | undefined): number {
     if (hintMs !== undefined) return Math.min(this.maxDelayMs, hintMs + hintMs * 0.1 * this.#random());
-    const base = Math.min(this.maxDelayMs, this.minDelayMs * this.#factor ** (attempt - 1));
+    const cap = Math.min(this.maxDelayMs, this.#maxBackoffMs);
+    const base = Math.min(cap, this.minDelayMs * this.#factor ** Math.min(attempt - 1, 60));
     return base / 2 + (base / 2) * this.#random();
   }
 }
@@ -139,6 +197,10 @@ class RetryingHandler implements Dispatcher.DispatchHandler {
   readonly #handler: Dispatcher.DispatchHandler;
   readonly #policy: RetryPolicy;
   readonly #retryable: boolean;
+  /** Retries of refusals only (429, never connected): any replayable request. */
+  readonly #replayable: boolean;
+  readonly #budgetMs: number;
+  readonly #firstStart = performance.now();
   readonly #proxy = new ForwardingController();
   #attempt = 0;
   #attemptStart = 0;
@@ -163,6 +225,8 @@ class RetryingHandler implements Dispatcher.DispatchHandler {
     this.#handler = handler;
     this.#policy = policy;
     this.#retryable = policy.allows(opts);
+    this.#replayable = policy.replayable(opts);
+    this.#budgetMs = opts.retryBudgetMs ?? policy.budgetMs();
     this.#proxy.onAbortBetweenAttempts = (reason) => {
       if (this.#timer) clearTimeout(this.#timer);
       this.#timer = undefined;
@@ -211,8 +275,15 @@ class RetryingHandler implements Dispatcher.DispatchHandler {
   ): void {
     this.#responded = true;
     const wait =
-      this.#retryable && !this.#proxy.abortedByDownstream
-        ? this.#policy.delayAfterStatus(this.#attempt, statusCode, headers)
+      this.#replayable && !this.#proxy.abortedByDownstream
+        ? this.#policy.delayAfterStatus(
+            this.#attempt,
+            statusCode,
+            headers,
+            this.#elapsed(),
+            this.#retryable,
+            this.#budgetMs,
+          )
         : undefined;
     this.#report(statusCode, undefined, wait !== undefined);
     if (wait !== undefined) {
@@ -249,10 +320,16 @@ class RetryingHandler implements Dispatcher.DispatchHandler {
       this.#schedule(this.#retryIn);
       return;
     }
-    const wait = this.#retryable ? this.#policy.delayAfterError(this.#attempt, err) : undefined;
+    const wait = this.#replayable
+      ? this.#policy.delayAfterError(this.#attempt, err, this.#elapsed(), this.#retryable, this.#budgetMs)
+      : undefined;
     if (!this.#responded) this.#report(0, errorCode(err) ?? err.name, wait !== undefined);
     if (wait === undefined) this.#fail(err);
     else this.#schedule(wait);
+  }
+
+  #elapsed(): number {
+    return performance.now() - this.#firstStart;
   }
 
   #schedule(ms: number): void {
@@ -278,6 +355,8 @@ class RetryingHandler implements Dispatcher.DispatchHandler {
       attempt: this.#attempt,
       status,
       durationMs: performance.now() - this.#attemptStart,
+      elapsedMs: this.#elapsed(),
+      budgetMs: this.#budgetMs,
       willRetry,
     };
     if (code !== undefined) info.errorCode = code;

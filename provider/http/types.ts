@@ -17,6 +17,10 @@ export interface AttemptInfo {
   /** The error code (e.g. `ECONNRESET`, `UND_ERR_SOCKET`) when no response arrived. */
   errorCode?: string;
   durationMs: number;
+  /** Time since the first attempt of this request. */
+  elapsedMs: number;
+  /** The retry budget of this request. */
+  budgetMs: number;
   /** Whether the retry layer will try again. */
   willRetry: boolean;
 }
@@ -27,6 +31,8 @@ export interface SupabaseDispatchOptions extends Dispatcher.DispatchOptions {
    * auth interceptor, so a rotated token is picked up without rebuilding anything.
    */
   accessToken?: () => string | undefined;
+  /** This request's retry budget in ms (default: the policy's, else the configured one). */
+  retryBudgetMs?: number;
   /** Diagnostics: called after every attempt by the retry interceptor. */
   onAttempt?: (info: AttemptInfo) => void;
 }

@@ -10,18 +10,23 @@
  * ordinary Pulumi `dependsOn`.
  *
  * A migration cannot be observed in the database, so refresh keeps the
- * recorded state as is.
+ * recorded state as is. Each script also records its migration in the
+ * platform's history table (`supabase_migrations.schema_migrations`) in the
+ * same transaction, which is how a request whose outcome is unknown is
+ * settled without running the SQL twice.
  *
  * API footprint (management API calls per operation):
  * | operation        | calls                                                    |
  * |------------------|----------------------------------------------------------|
  * | check, diff, read| 0                                                        |
- * | create           | 1 POST …/database/query                                  |
+ * | create           | 1 POST …/database/query (+2 read-only POSTs to settle an |
+ * |                  | unknown outcome)                                         |
  * | update           | 0 (only `downSql` changed)                               |
  * | delete           | 1 POST …/database/query with `downSql`; 0 without it     |
  */
 import { z } from "zod";
 import { invalidateTableSchemas, managementClient } from "../context";
+import { withUnknownOutcome } from "../client/outcome";
 import { SupabaseError } from "../errors";
 import { checkWith, containsUnknown, type Props, type ResourceImpl } from "./common";
 import { projectRef, sha256Hex } from "./shared";
@@ -45,9 +50,66 @@ export const databaseMigrationInputs = z
 
 export const migrationChecksum = (sql: string) => sha256Hex(sql);
 
-async function run(ref: string, name: string, what: string, sql: string): Promise<void> {
+/**
+ * The migration history table the platform itself keeps. Each script the
+ * provider runs records (or, for `downSql`, removes) its migration's row in
+ * the same implicit transaction, so when a request's outcome is unknown (the
+ * connection dropped, a 5xx) a read-only look at the row says whether the
+ * script committed, and it is sent again only if it did not.
+ */
+const HISTORY = "supabase_migrations.schema_migrations";
+const HISTORY_DDL =
+  "create schema if not exists supabase_migrations;\n" +
+  `create table if not exists ${HISTORY} (version text primary key, statements text[], name text);`;
+
+/** A dollar-quote tag that does not occur in the text. */
+function dollarQuote(text: string): string {
+  let tag = "migration";
+  for (let i = 0; text.includes(`$${tag}$`); i++) tag = `migration${i}`;
+  return `$${tag}$${text}$${tag}$`;
+}
+
+/** The script: the user's SQL, then the history row change, as one implicit transaction. */
+function script(name: string, sql: string, direction: "up" | "down"): string {
+  // `name` is restricted to [A-Za-z0-9_.-] by the schema, so it is a safe literal.
+  const record =
+    direction === "up"
+      ? `insert into ${HISTORY} (version, statements, name) values ` +
+        `(to_char(clock_timestamp() at time zone 'utc', 'YYYYMMDDHH24MISSUS'), array[${dollarQuote(sql)}], '${name}');`
+      : `delete from ${HISTORY} where name = '${name}';`;
+  return `${sql}\n;\n${HISTORY_DDL}\n${record}`;
+}
+
+/** Whether the history holds this migration's row with this SQL (read-only, retryable). */
+async function recorded(ref: string, name: string, sql: string | undefined): Promise<boolean> {
+  const client = managementClient();
+  const exists = await client.runQuery<{ n: number }>(
+    ref,
+    "select count(*)::int as n from pg_catalog.pg_tables where schemaname = 'supabase_migrations' and tablename = 'schema_migrations'",
+    undefined,
+    { readOnly: true },
+  );
+  if (!exists[0] || Number(exists[0].n) === 0) return false;
+  const rows = await client.runQuery<{ n: number }>(
+    ref,
+    sql === undefined
+      ? `select count(*)::int as n from ${HISTORY} where name = $1`
+      : `select count(*)::int as n from ${HISTORY} where name = $1 and statements[1] = $2`,
+    sql === undefined ? [name] : [name, sql],
+    { readOnly: true },
+  );
+  return Number(rows[0]?.n ?? 0) > 0;
+}
+
+async function run(ref: string, name: string, what: string, sql: string, direction: "up" | "down"): Promise<void> {
   try {
-    await managementClient().runQuery(ref, sql);
+    await withUnknownOutcome(
+      () => managementClient().runQuery(ref, script(name, sql, direction)),
+      async () => {
+        const present = await recorded(ref, name, direction === "up" ? sql : undefined);
+        return present === (direction === "up") ? [] : undefined;
+      },
+    );
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
     throw new SupabaseError(
@@ -95,7 +157,7 @@ export const databaseMigration: ResourceImpl = {
   },
 
   async create(inputs) {
-    await run(inputs.projectRef, inputs.name, "applying sql", inputs.sql);
+    await run(inputs.projectRef, inputs.name, "applying sql", inputs.sql, "up");
     return { id: `${inputs.projectRef}/${inputs.name}`, outs: outputs(inputs) };
   },
 
@@ -108,7 +170,7 @@ export const databaseMigration: ResourceImpl = {
   },
 
   async delete(_id, props) {
-    if (props.downSql) await run(props.projectRef, props.name, "running downSql", props.downSql);
+    if (props.downSql) await run(props.projectRef, props.name, "running downSql", props.downSql, "down");
   },
 };
 

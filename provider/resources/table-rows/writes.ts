@@ -1,5 +1,5 @@
 /** TableRows writes: atomic mutation documents with read-back on unknown outcomes, and the outputs they record. */
-import { isUnknownOutcome } from "../../client/outcome";
+import { isTransient, withUnknownOutcome } from "../../client/outcome";
 import { SupabaseError } from "../../errors";
 import { GraphqlError, type GraphqlData } from "../../graphql/client";
 import type { TableSchema } from "../../graphql/introspect";
@@ -57,7 +57,8 @@ export async function keysMatchingSeveral(
 /**
  * Sends one atomic mutation document. On an unknown outcome (connection lost,
  * 5xx) the affected keys are read back: the document is all-or-nothing, so
- * the live rows say whether it committed; it is resent once only if not.
+ * the live rows say whether it committed; it is resent only if not, for as
+ * long as failures stay transient and the retry budget lasts.
  */
 export async function applyPlan(
   ctx: Ctx,
@@ -74,30 +75,10 @@ export async function applyPlan(
       mutation: true,
       context: `TableRows ${schema.sqlSchema}.${schema.sqlTable}: ${opName}`,
     });
-  try {
-    return await send();
-  } catch (err) {
-    if (!isUnknownOutcome(err)) {
-      if (GraphqlError.isGraphql(err) && err.messages.some((m) => /impacts too many records/.test(m))) {
-        // atMost overflow: the declared key does not identify one row. Name the keys that match several.
-        const offenders = await keysMatchingSeveral(ctx, schema, key, [
-          ...keysOf(plan.deletes),
-          ...keysOf(plan.updates),
-        ]).catch(() => []);
-        if (offenders.length > 0) {
-          throw describeFailure(
-            schema,
-            opName,
-            offenders,
-            err,
-            ` (each of these keys matches more than one row, so ${key.join(", ")} does not identify rows; declare a unique key)`,
-          );
-        }
-      }
-      throw describeFailure(schema, opName, all, err);
-    }
-    const touched = [...plan.updates, ...plan.inserts];
-    const cols = [...new Set(touched.flatMap((r) => Object.keys(r)))];
+  const touched = [...plan.updates, ...plan.inserts];
+  const cols = [...new Set(touched.flatMap((r) => Object.keys(r)))];
+  /** Whether the document committed: it is all-or-nothing, so the live rows tell. */
+  const committed = async (): Promise<GraphqlData | undefined> => {
     const live = await readRows(ctx, schema, key, [...new Set(all)], cols, 30);
     const applied =
       plan.deletes.every((r) => !live.has(keyString(r, key))) &&
@@ -106,12 +87,32 @@ export async function applyPlan(
         const c = Object.keys(r);
         return l !== undefined && rowDigest(canonicalRow(l, schema), c) === rowDigest(canonicalRow(r, schema), c);
       });
-    if (applied) return { settled: true };
-    try {
-      return await send();
-    } catch (again) {
-      throw describeFailure(schema, opName, all, again);
+    return applied ? { settled: true } : undefined;
+  };
+  try {
+    return await withUnknownOutcome(send, committed);
+  } catch (err) {
+    if (
+      !isTransient(err) &&
+      GraphqlError.isGraphql(err) &&
+      err.messages.some((m) => /impacts too many records/.test(m))
+    ) {
+      // atMost overflow: the declared key does not identify one row. Name the keys that match several.
+      const offenders = await keysMatchingSeveral(ctx, schema, key, [
+        ...keysOf(plan.deletes),
+        ...keysOf(plan.updates),
+      ]).catch(() => []);
+      if (offenders.length > 0) {
+        throw describeFailure(
+          schema,
+          opName,
+          offenders,
+          err,
+          ` (each of these keys matches more than one row, so ${key.join(", ")} does not identify rows; declare a unique key)`,
+        );
+      }
     }
+    throw describeFailure(schema, opName, all, err);
   }
 }
 

@@ -228,6 +228,21 @@ describe("errors", () => {
     expect(server.seen).toHaveLength(2);
   });
 
+  it("says how long a request kept trying when it gives up on a transient failure", async () => {
+    process.env.SUPABASE_RETRY_BUDGET_SECONDS = "0.3";
+    try {
+      const client = await setup((_req, res) => json(res, 503, { message: "Service Unavailable" }));
+      const err = await errorOf(client.listOrganizations());
+      expect(err).toMatchObject({ code: "API", status: 503 });
+      expect((err as Error).message).toMatch(
+        /failed with 503: Service Unavailable \(gave up after \d+ attempts in 0 s; retry budget 0 s, set supabase:retryBudgetSeconds or SUPABASE_RETRY_BUDGET_SECONDS/,
+      );
+      expect(server.seen.length).toBeGreaterThan(2);
+    } finally {
+      delete process.env.SUPABASE_RETRY_BUDGET_SECONDS;
+    }
+  });
+
   it("fails with CONFIG before any traffic when the token is missing", async () => {
     const client = await setup((_req, res) => json(res, 200, []), { token: () => undefined });
     const err = await errorOf(client.listProjects());

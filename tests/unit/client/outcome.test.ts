@@ -4,7 +4,13 @@
  */
 import type { Dispatcher } from "undici";
 import { createDispatcher } from "../../../provider/http/dispatcher";
-import { ManagementClient, isUnknownOutcome, withUnknownOutcome, type Project } from "../../../provider/client";
+import {
+  ManagementClient,
+  isTransient,
+  isUnknownOutcome,
+  withUnknownOutcome,
+  type Project,
+} from "../../../provider/client";
 import { ApiError, NetworkError, SupabaseError } from "../../../provider/errors";
 import { json, reset, startServer, type TestServer } from "../http/test-server";
 
@@ -48,6 +54,8 @@ afterEach(async () => {
 const create = () =>
   client.createProject({ name: "app", db_pass: "pw-123456", organization_id: "acme", region: "us-east-1" });
 const lookup = () => client.findProject({ organizationId: "acme", name: "app" });
+/** A short budget and quick rounds, so the give-up path is reached in well under a second. */
+const quick = { budgetMs: 400, minDelayMs: 5, maxDelayMs: 20 };
 const posts = () => server.seen.filter((r) => r.method === "POST").length;
 
 describe("withUnknownOutcome", () => {
@@ -67,15 +75,57 @@ describe("withUnknownOutcome", () => {
     expect(posts()).toBe(2);
   });
 
-  it("retries the write only once", async () => {
+  it("keeps settling and resending while the failures are transient, looking up before every resend", async () => {
     await setup([
+      { create: false, dropConnection: true },
       { create: false, dropConnection: true },
       { create: false, dropConnection: true },
       { create: true, dropConnection: false },
     ]);
-    const err = await withUnknownOutcome(create, lookup).catch((e: unknown) => e);
-    expect(SupabaseError.is(err, "NETWORK")).toBe(true);
+    const p = await withUnknownOutcome(create, lookup, quick);
+    expect(p.name).toBe("app");
+    expect(projects).toHaveLength(1);
+    expect(posts()).toBe(4);
+    // Every resend came after a lookup that found nothing.
+    expect(server.seen.map((r) => r.method)).toEqual(["POST", "GET", "POST", "GET", "POST", "GET", "POST"]);
+  });
+
+  it("adopts a write that landed in a later round, never duplicating it", async () => {
+    await setup([
+      { create: false, dropConnection: true },
+      { create: true, dropConnection: true },
+    ]);
+    const p = await withUnknownOutcome(create, lookup, quick);
+    expect(p.name).toBe("app");
+    expect(projects).toHaveLength(1);
     expect(posts()).toBe(2);
+  });
+
+  it("gives up with the last transient error once the budget is spent", async () => {
+    await setup(Array.from({ length: 1000 }, () => ({ create: false, dropConnection: true })));
+    const started = Date.now();
+    const err = await withUnknownOutcome(create, lookup, quick).catch((e: unknown) => e);
+    expect(SupabaseError.is(err, "NETWORK")).toBe(true);
+    expect(posts()).toBeGreaterThan(2);
+    expect(projects).toHaveLength(0);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it("waits out a 429 and sends the write again without a lookup", async () => {
+    let calls = 0;
+    const lookupSpy = jest.fn(async () => undefined);
+    const r = await withUnknownOutcome(
+      async () => {
+        if (++calls === 1)
+          throw new ApiError({ status: 429, method: "POST", path: "/", apiMessage: "slow down", retryAfterSeconds: 0 });
+        return "done";
+      },
+      lookupSpy,
+      quick,
+    );
+    expect(r).toBe("done");
+    expect(calls).toBe(2);
+    expect(lookupSpy).not.toHaveBeenCalled();
   });
 
   it("rethrows a definite 4xx without looking up", async () => {
@@ -100,6 +150,7 @@ describe("withUnknownOutcome", () => {
       async () => {
         throw new NetworkError({ method: "GET", path: "/v1/organizations", cause: new Error("socket hang up") });
       },
+      quick,
     ).catch((e: unknown) => e);
     expect(SupabaseError.is(err, "UNKNOWN_OUTCOME")).toBe(true);
     expect((err as Error).message).toMatch(/502/);
@@ -111,5 +162,7 @@ describe("withUnknownOutcome", () => {
     expect([400, 401, 403, 404, 409, 429].some((s) => isUnknownOutcome(api(s)))).toBe(false);
     expect(isUnknownOutcome(new NetworkError({ method: "POST", path: "/", cause: new Error("reset") }))).toBe(true);
     expect(isUnknownOutcome(new Error("plain"))).toBe(false);
+    expect([500, 503, 408, 429].every((s) => isTransient(api(s)))).toBe(true);
+    expect([400, 401, 403, 404, 409, 422].some((s) => isTransient(api(s)))).toBe(false);
   });
 });

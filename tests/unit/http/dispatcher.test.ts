@@ -114,6 +114,84 @@ describe("retry", () => {
     ]);
   });
 
+  it("keeps retrying transient failures for the whole time budget, not a fixed count", async () => {
+    // Mixed transient failures (503, reset, 502, 429) for 12 attempts, then success.
+    await setup(
+      (req, res) => {
+        if (req.n > 12) return json(res, 200, { ok: true });
+        const kind = req.n % 4;
+        if (kind === 0) return reset(res);
+        if (kind === 1) return json(res, 503, {});
+        if (kind === 2) return json(res, 502, {});
+        return json(res, 429, {}, { "retry-after": "0" });
+      },
+      { retry: { minDelayMs: 2, maxBackoffMs: 20, budgetMs: 10_000 } },
+    );
+    const attempts: AttemptInfo[] = [];
+    const r = await send({ method: "GET", path: "/v1/projects", onAttempt: (a) => attempts.push(a) });
+    expect(r.status).toBe(200);
+    expect(server.seen).toHaveLength(13);
+    expect(attempts.every((a) => a.budgetMs === 10_000)).toBe(true);
+  });
+
+  it("stops when the next wait would end past the budget, and reads the budget per request", async () => {
+    await setup((_req, res) => json(res, 503, { message: "down" }), {
+      retry: { minDelayMs: 40, maxBackoffMs: 40, random: () => 1 },
+    });
+    const attempts: AttemptInfo[] = [];
+    const r = await send({
+      method: "GET",
+      path: "/v1/projects",
+      retryBudgetMs: 300,
+      onAttempt: (a) => attempts.push(a),
+    });
+    expect(r.status).toBe(503);
+    const last = attempts.at(-1)!;
+    expect(last.willRetry).toBe(false);
+    expect(last.budgetMs).toBe(300);
+    // 40 ms waits inside a 300 ms budget: several attempts, and the last one ended within a wait of the budget.
+    expect(attempts.length).toBeGreaterThanOrEqual(4);
+    expect(last.elapsedMs).toBeGreaterThan(300 - 40 - 1);
+    expect(last.elapsedMs).toBeLessThan(1500);
+  });
+
+  it("stops at once on a definite 4xx, however much budget is left", async () => {
+    for (const status of [400, 401, 403, 409, 422]) {
+      await setup((_req, res) => json(res, status, { message: "no" }), { retry: { minDelayMs: 2, budgetMs: 60_000 } });
+      expect((await send({ method: "GET", path: "/x" })).status).toBe(status);
+      expect(server.seen).toHaveLength(1);
+      await dispatcher.close();
+      await server.close();
+    }
+    await setup((req, res) => (req.n === 1 ? json(res, 408, {}) : json(res, 200, {})), {
+      retry: { minDelayMs: 2, budgetMs: 60_000 },
+    });
+    expect((await send({ method: "GET", path: "/x" })).status).toBe(200);
+    expect(server.seen).toHaveLength(2);
+  });
+
+  it("retries a POST after a 429 (refused, nothing ran), but not after a 503", async () => {
+    await setup(
+      (req, res) => (req.n === 1 ? json(res, 429, {}, { "retry-after": "0" }) : json(res, req.n === 2 ? 503 : 201, {})),
+      { retry: { minDelayMs: 2, budgetMs: 60_000 } },
+    );
+    expect((await send({ method: "POST", path: "/v1/organizations", body: "{}" })).status).toBe(503);
+    expect(server.seen.map((r) => r.method)).toEqual(["POST", "POST"]);
+  });
+
+  it("uses the configured budget when the policy sets none", async () => {
+    process.env.SUPABASE_RETRY_BUDGET_SECONDS = "0.2";
+    try {
+      await setup((_req, res) => json(res, 503, {}), { retry: { minDelayMs: 30, maxBackoffMs: 30 } });
+      const attempts: AttemptInfo[] = [];
+      await send({ method: "GET", path: "/x", onAttempt: (a) => attempts.push(a) });
+      expect(attempts.at(-1)!.budgetMs).toBe(200);
+      expect(attempts.at(-1)!.willRetry).toBe(false);
+    } finally {
+      delete process.env.SUPABASE_RETRY_BUDGET_SECONDS;
+    }
+  });
+
   it("does not retry non-retryable statuses", async () => {
     await setup((_req, res) => json(res, 404, { message: "Project not found" }));
     const r = await send({ method: "GET", path: "/v1/projects/abc" });
@@ -185,13 +263,15 @@ describe("rate limiter", () => {
   });
 
   it("blocks a bucket after a 429 even for requests that are not retried", async () => {
-    await setup((req, res) =>
-      req.n === 1
-        ? text(res, 429, "<html><title>Too Many Requests</title></html>", {
-            "content-type": "text/html",
-            "retry-after": "1",
-          })
-        : json(res, 201, {}),
+    await setup(
+      (req, res) =>
+        req.n === 1
+          ? text(res, 429, "<html><title>Too Many Requests</title></html>", {
+              "content-type": "text/html",
+              "retry-after": "1",
+            })
+          : json(res, 201, {}),
+      { retry: { minDelayMs: 5, maxDelayMs: 2000, maxRetries: 0 } },
     );
     expect((await send({ method: "POST", path: "/v1/organizations", body: "{}" })).status).toBe(429);
     expect((await send({ method: "POST", path: "/v1/organizations", body: "{}" })).status).toBe(201);
