@@ -6,44 +6,51 @@ const provider = dynamicProvider("function");
 export interface FunctionArgs {
   /** The project's reference. A change replaces the function. */
   projectRef: pulumi.Input<string>;
-  /** The function's slug (letters, digits, `_`, `-`; starts with a letter). A change replaces the function. */
+  /** The function's slug (`^[A-Za-z][A-Za-z0-9_-]*$`, at most 128). A change replaces the function. */
   slug: pulumi.Input<string>;
-  /** Display name (default: the slug). */
+  /** The display name (default: the slug). Compared only when declared. */
   name?: pulumi.Input<string>;
+  /** Whether callers must send a valid JWT. Compared only when declared. */
   verifyJwt?: pulumi.Input<boolean>;
+  /** Whether the function uses an import map. Compared only when declared. */
   importMap?: pulumi.Input<boolean>;
+  /** The entrypoint's path in the bundle. Compared only when declared. */
   entrypointPath?: pulumi.Input<string>;
+  /** The import map's path in the bundle. Compared only when declared. */
   importMapPath?: pulumi.Input<string>;
-  /** The function's code. Give this or `sourcePath`. */
+  /** The function's code (at most 20 MiB). Give exactly one of `source` and `sourcePath`. */
   source?: pulumi.Input<string>;
-  /** A file with the function's code, relative to the program's directory. Give this or `source`. */
+  /**
+   * A file with the function's code, relative to the program's directory. Only the content's SHA-256 is compared, so
+   * moving the file changes nothing.
+   */
   sourcePath?: pulumi.Input<string>;
-  /** Take over an existing function with this slug instead of failing on "Duplicated function slug". */
+  /** Take over an existing function with this slug instead of failing with "Duplicated function slug". */
   adopt?: pulumi.Input<boolean>;
 }
 
 /**
- * An edge function. Redeployed only when its content hash or a setting
- * changes; refresh detects settings or code changed out of band.
- *
- * @example
- * ```ts
- * new supabase.Function("hello", { projectRef: project.ref, slug: "hello", sourcePath: "functions/hello.ts" });
- * ```
+ * An edge function of a project, deployed from a source string or a file. Inputs, outputs, behaviour and API
+ * footprint: docs/resources/function.md.
  */
 export class Function extends pulumi.dynamic.Resource {
   declare readonly projectRef: pulumi.Output<string>;
   declare readonly slug: pulumi.Output<string>;
   declare readonly name: pulumi.Output<string>;
   declare readonly verifyJwt: pulumi.Output<boolean | undefined>;
+  /** The function's id in the service. */
   declare readonly functionId: pulumi.Output<string>;
+  /** The deployed version, as the service counts it. */
   declare readonly version: pulumi.Output<number>;
+  /** The function's status (`ACTIVE` once deployed). */
   declare readonly status: pulumi.Output<string>;
-  /** SHA-256 of the declared source. */
+  /** Hex SHA-256 of the declared code. */
   declare readonly sourceHash: pulumi.Output<string>;
   /** The service's hash of the deployed bundle. */
   declare readonly deployedSha256: pulumi.Output<string | null>;
+  /** When the function was first deployed. */
   declare readonly createdAt: pulumi.Output<number>;
+  /** When the function was last deployed. */
   declare readonly updatedAt: pulumi.Output<number>;
 
   constructor(name: string, args: FunctionArgs, opts?: pulumi.CustomResourceOptions) {

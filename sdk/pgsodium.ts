@@ -7,25 +7,23 @@ const provider = dynamicProvider("pgsodium");
 export interface PgsodiumArgs {
   /** The project's reference. */
   projectRef: pulumi.Input<string>;
-  /** A 32-byte key, hex-encoded (64 characters). Omit to adopt the current key. Always a secret. */
+  /** The root key: 64 hex characters, always stored as a secret. Omit it to adopt the current key. */
   rootKey?: pulumi.Input<string>;
   /**
-   * Required to change the key: data encrypted with the previous key may
-   * become unreadable.
+   * Required to change the key: data encrypted with the previous key may become unreadable. Without it, preview
+   * refuses the change.
    */
   acknowledgeDataLoss?: pulumi.Input<boolean>;
 }
 
 /**
- * A project's encryption root key. Without `rootKey` it adopts the current
- * key and exposes it only as a secret output. The key cannot be deleted:
- * `destroy` leaves it in place and only removes it from the stack.
+ * A project's encryption root key. Inputs, outputs, behaviour and API footprint: docs/resources/pgsodium.md.
  */
 export class Pgsodium extends pulumi.dynamic.Resource {
   declare readonly projectRef: pulumi.Output<string>;
-  /** The managed key (declared, or adopted). Secret. */
+  /** The declared key, or the current one when none is declared (secret). */
   declare readonly rootKey: pulumi.Output<string>;
-  /** The key the service reported last. Secret. */
+  /** The key the service reports (secret). */
   declare readonly currentRootKey: pulumi.Output<string>;
 
   constructor(name: string, args: PgsodiumArgs, opts?: pulumi.CustomResourceOptions) {

@@ -24,59 +24,44 @@ export type Region =
   | "sa-east-1";
 
 export interface ProjectArgs {
-  /** The project's name (1..256 characters). A change renames the project in place. */
+  /** The project's name (1..256 characters). Renamed in place. */
   name: pulumi.Input<string>;
-  /** The owning organization's id (its slug). A change replaces the project. */
+  /** The slug of the organization that owns the project. A change replaces the project. */
   organizationId: pulumi.Input<string>;
-  /** The region. A change replaces the project. */
+  /** The region the project runs in. A change replaces the project. */
   region: pulumi.Input<Region>;
   /**
-   * The database password (at least 8 characters). Always stored as a secret.
-   * Used at creation only: the management API has no password change, so a
-   * later edit is not applied.
+   * The database password (at least 8 characters), always stored as a secret. Used at creation only: the API offers
+   * no password change.
    */
   dbPass: pulumi.Input<string>;
-  /**
-   * Adopt an existing project with the same organization and name instead of
-   * creating a new one (the way to bring an existing project under the stack).
-   */
+  /** Take over an existing project with the same organization and name instead of creating one. */
   adopt?: pulumi.Input<boolean>;
-  /** How long `create` waits for ACTIVE_HEALTHY before giving up (default 600). The project is recorded either way. */
+  /** How long creation waits for the project to become `ACTIVE_HEALTHY` (default 600). */
   createTimeoutSeconds?: pulumi.Input<number>;
-  /** How long `delete` waits for the project to be gone (default 300). */
+  /** How long deletion waits until the project is gone (default 300). */
   deleteTimeoutSeconds?: pulumi.Input<number>;
 }
 
 /**
- * A project: a database with its APIs.
- *
- * Creation waits until the project is ACTIVE_HEALTHY (and fails fast on
- * terminal statuses); a project that was created but never became healthy is
- * still recorded in state. A rename is applied in place; a region or
- * organization change replaces the project.
- *
- * @example
- * ```ts
- * const project = new supabase.Project("app", {
- *   name: "app",
- *   organizationId: org.organizationId,
- *   region: "eu-central-1",
- *   dbPass: config.requireSecret("dbPass"),
- * });
- * export const graphqlUrl = project.graphqlUrl;
- * ```
+ * A project: a database with its APIs, in one organization and region. Inputs, outputs, behaviour and API footprint:
+ * docs/resources/project.md.
  */
 export class Project extends pulumi.dynamic.Resource {
   declare readonly name: pulumi.Output<string>;
   declare readonly organizationId: pulumi.Output<string>;
   declare readonly region: pulumi.Output<Region>;
-  /** The project reference (20 lowercase letters), used in every project-scoped API path. */
+  /** The project's reference (20 lowercase letters), which project-scoped resources take as `projectRef`. */
   declare readonly ref: pulumi.Output<string>;
+  /** The project's status as the service reports it (`ACTIVE_HEALTHY` once ready). */
   declare readonly status: pulumi.Output<string>;
+  /** When the project was created. */
   declare readonly createdAt: pulumi.Output<string>;
+  /** The database's host name. */
   declare readonly databaseHost: pulumi.Output<string | null>;
+  /** The database's PostgreSQL version. */
   declare readonly databaseVersion: pulumi.Output<string | null>;
-  /** The project's API base URL. */
+  /** The project's base URL. */
   declare readonly apiUrl: pulumi.Output<string>;
   /** The project's GraphQL endpoint (`apiUrl` + `/graphql/v1`). */
   declare readonly graphqlUrl: pulumi.Output<string>;

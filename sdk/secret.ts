@@ -6,22 +6,18 @@ const provider = dynamicProvider("secret");
 export interface SecretArgs {
   /** The project's reference. A change replaces the secret. */
   projectRef: pulumi.Input<string>;
-  /** An environment-variable name; names starting with `SUPABASE_` are reserved. A change replaces the secret. */
+  /**
+   * An environment-variable name (at most 256 characters); names starting with `SUPABASE_` are reserved. A change
+   * replaces the secret.
+   */
   name: pulumi.Input<string>;
   /** The value (at most 24576 characters). Always stored as a secret. */
   value: pulumi.Input<string>;
 }
 
 /**
- * One edge-function secret of a project. Writes of many `Secret`s of one
- * project are coalesced into bulk requests; drift is detected by comparing
- * the service's digest with the digest of the declared value. Declaring a name
- * that already exists takes it over (the service upserts).
- *
- * @example
- * ```ts
- * new supabase.Secret("stripe-key", { projectRef: project.ref, name: "STRIPE_KEY", value: cfg.requireSecret("stripeKey") });
- * ```
+ * One edge-function secret of a project. Writes of many `Secret`s of one project are coalesced into bulk requests.
+ * Inputs, outputs, behaviour and API footprint: docs/resources/secret.md.
  */
 export class Secret extends pulumi.dynamic.Resource {
   declare readonly projectRef: pulumi.Output<string>;

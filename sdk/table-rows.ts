@@ -5,23 +5,32 @@ import { withSecrets } from "./secret";
 const provider = dynamicProvider("tableRows");
 
 export interface TableRowsArgs {
-  /** The project whose GraphQL API holds the table (exactly one of `projectRef` and `graphqlUrl`). A change replaces the resource. */
+  /**
+   * The project's reference (give exactly one of `projectRef` and `graphqlUrl`); its `service_role` key is fetched in
+   * memory and never stored. A change replaces the resource.
+   */
   projectRef?: pulumi.Input<string>;
-  /** An explicit GraphQL endpoint (`…/graphql/v1`) instead of `projectRef`; then `apiKey` is required. */
+  /**
+   * An explicit GraphQL endpoint (`…/graphql/v1`) instead of `projectRef`; then `apiKey` is required. A change
+   * replaces the resource.
+   */
   graphqlUrl?: pulumi.Input<string>;
-  /** The API key sent as `apikey`. Default: the project's service_role key, fetched through the management API. Always a secret. */
+  /** Sent as `apikey`; required with `graphqlUrl`. Always stored as a secret. */
   apiKey?: pulumi.Input<string>;
-  /** `table`, `schema.table` (SQL names) or the GraphQL type name. A change replaces the resource. */
+  /** The table: `table` or `schema.table` (SQL names), or its GraphQL type name. A change replaces the resource. */
   table: pulumi.Input<string>;
-  /** The identifying columns. Default: the table's primary key. A change replaces the resource. */
+  /** The key columns (default: the primary key; required with `graphqlUrl`). A change replaces the resource. */
   key?: pulumi.Input<pulumi.Input<string>[]>;
-  /** The rows, as column → value objects (BigInt/BigFloat as strings or numbers, JSON as objects, dates as ISO strings). */
+  /**
+   * The rows, as column → value objects: `BigInt`/`BigFloat` as strings or numbers, `JSON` as objects, dates as ISO
+   * strings.
+   */
   rows: pulumi.Input<pulumi.Input<Record<string, unknown>>[]>;
   /** What destroy does with the rows: `delete` (default) or `retain`. */
   onDelete?: pulumi.Input<"delete" | "retain">;
-  /** Rows per write request (1..1000, default 500); each request is one atomic document. */
+  /** Rows per write request, 1..1000 (default 500); each request is one atomic document. */
   batchSize?: pulumi.Input<number>;
-  /** Rows per aliased read (default 30, pg_graphql's default max_rows). */
+  /** Rows per aliased read, 1..1000 (default 30, pg_graphql's default max_rows). */
   pageSize?: pulumi.Input<number>;
   /** Own the whole table: rows never declared count as drift and are deleted by `up`. */
   exclusive?: pulumi.Input<boolean>;
@@ -30,30 +39,18 @@ export interface TableRowsArgs {
 }
 
 /**
- * Declared rows of one table, seeded and kept in sync through the project's
- * GraphQL data API. Diffs are row-level; refresh reports rows changed or
- * deleted out of band, and `up` restores them.
- *
- * @example
- * ```ts
- * const schema = new supabase.DatabaseMigration("plans-table", {
- *   projectRef: project.ref, name: "001_plans",
- *   sql: "create table plans (code text primary key, price numeric not null)",
- *   downSql: "drop table plans",
- * });
- * new supabase.TableRows("plans", {
- *   projectRef: project.ref, table: "public.plans",
- *   rows: [{ code: "free", price: "0" }, { code: "pro", price: "25.00" }],
- * }, { dependsOn: [schema] });
- * ```
+ * Seed and reference data (plans, feature flags, roles, lookup tables) that `pulumi up` keeps exactly as declared,
+ * written and read through the project's GraphQL data API. Inputs, outputs, behaviour and API footprint:
+ * docs/resources/table-rows.md.
  */
 export class TableRows extends pulumi.dynamic.Resource {
   declare readonly table: pulumi.Output<string>;
-  /** The identifying columns (GraphQL field names). */
   declare readonly key: pulumi.Output<string[]>;
+  /** The table's GraphQL type name. */
   declare readonly typeName: pulumi.Output<string>;
+  /** How many rows the resource manages. */
   declare readonly rowCount: pulumi.Output<number>;
-  /** What could not be checked against the live schema (empty when introspection worked). */
+  /** What could not be checked without introspection. */
   declare readonly unchecked: pulumi.Output<string[]>;
 
   constructor(name: string, args: TableRowsArgs, opts?: pulumi.CustomResourceOptions) {

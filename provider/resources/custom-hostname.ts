@@ -1,26 +1,13 @@
 /**
- * CustomHostname: a project's custom domain.
- *
- * Create initializes it and outputs the DNS records to publish (CNAME target,
- * TXT ownership record, SSL validation records), shaped for a DNS provider's
- * record resources. With `activate: true` it asks the service to verify DNS
- * (reverify) within the service's 10-per-minute budget until verified, then
- * activates.
- *
- * API footprint (management API calls per operation):
- * | operation      | calls                                                                  |
- * |----------------|------------------------------------------------------------------------|
- * | check, diff    | 0                                                                      |
- * | create         | 1 POST …/custom-hostname/initialize; with `activate`, ≤1 POST          |
- * |                | …/reverify every 6.5 s (≤10/min) until verified, then 1 POST …/activate |
- * | read (refresh) | 1 GET /v1/projects/{ref}/custom-hostname                               |
- * | update         | as the activation part of create                                       |
- * | delete         | 1 DELETE /v1/projects/{ref}/custom-hostname                            |
- */
-import { z } from "zod";
+ * CustomHostname: a project's custom domain. Create initializes it and outputs
+ * the DNS records to publish, shaped for a DNS provider's record resources;
+ * with `activate: true` it waits for DNS verification, then activates. Its
+ * documentation is `customHostnameDoc` below.
+ */ import { z } from "zod";
 import { ApiError, isNotFound, partialFailure, SupabaseError } from "../errors";
 import type { CustomHostname } from "../client/management";
 import { managementClient } from "../context";
+import type { ResourceDoc } from "../resource-doc";
 import { checkWith, diffFields, PROVIDER_KEY, sleep, type FieldRule, type Props, type ResourceImpl } from "./common";
 import { projectRef } from "./shared";
 
@@ -47,15 +34,21 @@ const hostnameRule = z
 
 export const customHostnameInputs = z
   .object({
-    projectRef,
-    hostname: hostnameRule,
-    activate: z.boolean({ error: "activate must be a boolean" }).optional(),
+    projectRef: projectRef.describe("The project's reference. A change replaces the hostname."),
+    hostname: hostnameRule.describe(
+      "A subdomain such as `api.example.com` (compared case-insensitively). A change replaces the hostname.",
+    ),
+    activate: z
+      .boolean({ error: "activate must be a boolean" })
+      .optional()
+      .describe("Verify DNS and activate the hostname (publish the DNS records first)."),
     activationTimeoutSeconds: z
       .number({ error: "activationTimeoutSeconds must be a number" })
       .int("activationTimeoutSeconds must be a whole number")
       .positive("activationTimeoutSeconds must be positive")
       .max(86400, "activationTimeoutSeconds must be at most 86400")
-      .optional(),
+      .optional()
+      .describe("How long activation waits for DNS verification (default 1800)."),
   })
   .strict();
 
@@ -208,6 +201,45 @@ export const customHostname: ResourceImpl = {
       if (!isNoneConfigured(err)) throw err;
     }
   },
+};
+
+export const customHostnameDoc: ResourceDoc = {
+  name: "CustomHostname",
+  page: "custom-hostname",
+  summary:
+    "A project's custom domain. Its outputs list every DNS record to publish as `{type, name, value, purpose}`, the shape a DNS provider's record resources take in the same program.",
+  inputs: customHostnameInputs,
+  outputs: {
+    status: "The hostname's status as the service reports it (`5_services_reconfigured` once active).",
+    cnameTarget: "Where the hostname's CNAME record must point.",
+    dnsRecords: "Every record to publish, as `{type, name, value, purpose}` (purpose: routing, ownership or ssl).",
+    ownershipRecord: "The TXT record that proves ownership, or null.",
+    sslValidationRecords: "The TXT records that validate the certificate.",
+  },
+  behaviour: {
+    replace: "A change of `projectRef` or `hostname`.",
+    adopt:
+      "Not applicable. The project has one hostname, and initializing over an existing one is refused by the service; delete it first, or manage it from the start.",
+    drift: "Refresh reports a status that regressed, or a hostname that was deleted. `up` restores it.",
+    destroy: "Deletes the hostname.",
+    notes: [
+      "Create initializes the hostname. With `activate: true`, it asks the service to re-verify DNS at most once every 6.5 s (the service allows 10 re-verifications a minute, and 429s are waited out) until verification completes, then activates it. If verification times out, the hostname is still recorded with its DNS records, and the next `up` continues.",
+      "DNS records built from `dnsRecords` can only be created once the hostname's outputs exist, so publish them with `activate: false` first, then set `activate: true` (a second `up`). The records captured at initialization stay in the outputs after activation, although the service blanks them then.",
+    ],
+  },
+  footprintUnit: "management API calls",
+  footprint: [
+    { operation: "check, diff", calls: "0" },
+    {
+      operation: "create",
+      calls:
+        "1 `POST …/custom-hostname/initialize`; with `activate`, ≤1 `POST …/reverify` every 6.5 s (≤10 a minute) until verified, then 1 `POST …/activate`",
+    },
+    { operation: "read (refresh)", calls: "1 `GET /v1/projects/{ref}/custom-hostname`" },
+    { operation: "update", calls: "as the activation part of create" },
+    { operation: "delete", calls: "1 `DELETE /v1/projects/{ref}/custom-hostname`" },
+  ],
+  example: "custom-hostname-dns",
 };
 
 export default customHostname;

@@ -1,50 +1,35 @@
 /**
  * DatabaseMigration: SQL applied once to a project's database through the
- * management API's `POST /v1/projects/{ref}/database/query`.
- *
- * The state records the SHA-256 of the applied SQL. An edited `sql` is a new
- * migration: with a `downSql` recorded for the applied version, it is
- * replaced (the old `downSql` runs first, then the new `sql`); without one,
- * check refuses the edit, since the provider cannot undo the old SQL. Order
- * between migrations (and the TableRows that need their tables) comes from
- * ordinary Pulumi `dependsOn`.
- *
- * A migration cannot be observed in the database, so refresh keeps the
- * recorded state as is. Each script also records its migration in the
- * platform's history table (`supabase_migrations.schema_migrations`) in the
- * same transaction, which is how a request whose outcome is unknown is
- * settled without running the SQL twice.
- *
- * API footprint (management API calls per operation):
- * | operation        | calls                                                    |
- * |------------------|----------------------------------------------------------|
- * | check, diff, read| 0                                                        |
- * | create           | 1 POST …/database/query (+2 read-only POSTs to settle an |
- * |                  | unknown outcome)                                         |
- * | update           | 0 (only `downSql` changed)                               |
- * | delete           | 1 POST …/database/query with `downSql`; 0 without it     |
+ * management API's `POST /v1/projects/{ref}/database/query`. Its
+ * documentation is `databaseMigrationDoc` below.
  */
 import { z } from "zod";
 import { invalidateTableSchemas, managementClient } from "../context";
 import { withUnknownOutcome } from "../client/outcome";
 import { SupabaseError } from "../errors";
+import type { ResourceDoc } from "../resource-doc";
 import { checkWith, containsUnknown, type Props, type ResourceImpl } from "./common";
 import { projectRef, sha256Hex } from "./shared";
 
 export const databaseMigrationInputs = z
   .object({
-    projectRef,
+    projectRef: projectRef.describe("The project's reference. A change replaces the migration."),
     name: z
       .string({ error: "name is required" })
       .regex(
         /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/,
         "name must be 1-128 letters, digits, '_', '.' or '-', starting with a letter or digit",
-      ),
-    sql: z.string({ error: "sql is required" }).refine((s) => s.trim() !== "", "sql must not be empty"),
+      )
+      .describe("The migration's name: 1–128 of `[A-Za-z0-9_.-]`, e.g. `001_plans`. A change replaces it."),
+    sql: z
+      .string({ error: "sql is required" })
+      .refine((s) => s.trim() !== "", "sql must not be empty")
+      .describe("The SQL to run once, through `POST /v1/projects/{ref}/database/query`."),
     downSql: z
       .string({ error: "downSql must be a string" })
       .refine((s) => s.trim() !== "", "downSql must not be empty when given")
-      .optional(),
+      .optional()
+      .describe("SQL that undoes `sql`: run on destroy, and before a changed `sql` is applied."),
   })
   .strict();
 
@@ -172,6 +157,41 @@ export const databaseMigration: ResourceImpl = {
   async delete(_id, props) {
     if (props.downSql) await run(props.projectRef, props.name, "running downSql", props.downSql, "down");
   },
+};
+
+export const databaseMigrationDoc: ResourceDoc = {
+  name: "DatabaseMigration",
+  page: "database-migration",
+  summary: "SQL applied once to a project's database through the management API.",
+  inputs: databaseMigrationInputs,
+  outputs: {
+    checksum: "Hex SHA-256 of the applied SQL.",
+    appliedAt: "When the SQL was applied.",
+  },
+  behaviour: {
+    replace:
+      'A change of `projectRef` or `name`, or of the `sql` of an applied migration that has a `downSql` (the old `downSql` runs first, then the new `sql`). Without a `downSql`, preview refuses a changed `sql`: "migration "…" is already applied and has no downSql, so its SQL cannot change; add a new migration instead". Changing only `downSql` is an in-place update.',
+    adopt:
+      "Not applicable. Declaring an already-applied migration runs its SQL again, so write idempotent SQL (`create table if not exists …`) when taking over an existing database.",
+    drift: "None: a migration cannot be observed in the database, so refresh keeps the recorded state.",
+    destroy: "Runs `downSql` if there is one. Otherwise it removes the migration from the stack only.",
+    notes: [
+      "Applies once: the state records the checksum, and an unchanged migration is never run again.",
+      "Each script also records its migration in the platform's history table (`supabase_migrations.schema_migrations`) in the same transaction, which is how a request whose outcome is unknown is settled without running the SQL twice.",
+      "Order between migrations, and from `TableRows` to the migration that creates its table, comes from ordinary Pulumi `dependsOn`.",
+    ],
+  },
+  footprintUnit: "management API calls",
+  footprint: [
+    { operation: "check, diff, read (refresh)", calls: "0" },
+    {
+      operation: "create",
+      calls: "1 `POST /v1/projects/{ref}/database/query` (+2 read-only POSTs to settle an unknown outcome)",
+    },
+    { operation: "update", calls: "0 (only `downSql` changed)" },
+    { operation: "delete", calls: "1 `POST …/database/query` with `downSql`; 0 without it" },
+  ],
+  example: "migration-seed",
 };
 
 export default databaseMigration;

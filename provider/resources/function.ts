@@ -1,24 +1,13 @@
 /**
  * Function: an edge function of a project, deployed from a source string or
- * a file. It is redeployed only when the content hash or a setting changes;
- * a slug change replaces it.
- *
- * API footprint (management API calls per operation):
- * | operation      | calls                                                                  |
- * |----------------|------------------------------------------------------------------------|
- * | check, diff    | 0 (check reads a `sourcePath` file to hash it)                         |
- * | create         | 1 POST /v1/projects/{ref}/functions (+1 GET …/functions/{slug} when    |
- * |                | the POST's outcome is unknown; +1 PATCH when adopting an existing slug)|
- * | read (refresh) | ≤1 GET /v1/projects/{ref}/functions per project, shared by all reads   |
- * | update         | 1 PATCH /v1/projects/{ref}/functions/{slug}                            |
- * | delete         | 1 DELETE /v1/projects/{ref}/functions/{slug}                           |
- */
-import * as fs from "node:fs";
+ * a file. Its documentation is `functionDoc` below.
+ */ import * as fs from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
 import { ApiError, isNotFound } from "../errors";
 import { withUnknownOutcome, type EdgeFunction, type FunctionSettings } from "../client/management";
 import { functionsList, invalidateFunctions, managementClient } from "../context";
+import type { ResourceDoc } from "../resource-doc";
 import {
   checkWith,
   containsUnknown,
@@ -34,36 +23,55 @@ export const FUNCTION_SOURCE_MAX = 20 * 1024 * 1024;
 
 export const functionInputs = z
   .object({
-    projectRef,
+    projectRef: projectRef.describe("The project's reference. A change replaces the function."),
     slug: z
       .string({ error: "slug is required" })
       .regex(/^[A-Za-z][A-Za-z0-9_-]*$/, "slug must start with a letter and contain only letters, digits, '_' and '-'")
-      .max(128, "slug must be at most 128 characters"),
+      .max(128, "slug must be at most 128 characters")
+      .describe("The function's slug (`^[A-Za-z][A-Za-z0-9_-]*$`, at most 128). A change replaces the function."),
     name: z
       .string({ error: "name must be a string" })
       .trim()
       .min(1, "name must not be empty")
       .max(256, "name must be at most 256 characters")
-      .optional(),
-    verifyJwt: z.boolean({ error: "verifyJwt must be a boolean" }).optional(),
-    importMap: z.boolean({ error: "importMap must be a boolean" }).optional(),
+      .optional()
+      .describe("The display name (default: the slug). Compared only when declared."),
+    verifyJwt: z
+      .boolean({ error: "verifyJwt must be a boolean" })
+      .optional()
+      .describe("Whether callers must send a valid JWT. Compared only when declared."),
+    importMap: z
+      .boolean({ error: "importMap must be a boolean" })
+      .optional()
+      .describe("Whether the function uses an import map. Compared only when declared."),
     entrypointPath: z
       .string({ error: "entrypointPath must be a string" })
       .min(1, "entrypointPath must not be empty")
-      .optional(),
+      .optional()
+      .describe("The entrypoint's path in the bundle. Compared only when declared."),
     importMapPath: z
       .string({ error: "importMapPath must be a string" })
       .min(1, "importMapPath must not be empty")
-      .optional(),
+      .optional()
+      .describe("The import map's path in the bundle. Compared only when declared."),
     source: z
       .string({ error: "source must be a string" })
       .min(1, "source must not be empty")
       .max(FUNCTION_SOURCE_MAX, "source is too large (20 MiB at most)")
-      .optional(),
-    sourcePath: z.string({ error: "sourcePath must be a string" }).min(1, "sourcePath must not be empty").optional(),
-    adopt: z.boolean({ error: "adopt must be a boolean" }).optional(),
-    /** Set by check: the SHA-256 of the source. */
-    sourceHash: z.string().optional(),
+      .optional()
+      .describe("The function's code (at most 20 MiB). Give exactly one of `source` and `sourcePath`."),
+    sourcePath: z
+      .string({ error: "sourcePath must be a string" })
+      .min(1, "sourcePath must not be empty")
+      .optional()
+      .describe(
+        "A file with the function's code, relative to the program's directory. Only the content's SHA-256 is compared, so moving the file changes nothing.",
+      ),
+    adopt: z
+      .boolean({ error: "adopt must be a boolean" })
+      .optional()
+      .describe('Take over an existing function with this slug instead of failing with "Duplicated function slug".'),
+    sourceHash: z.string().optional().describe("Set by check: the SHA-256 of the source."),
   })
   .strict()
   .superRefine((v, ctx) => {
@@ -215,6 +223,48 @@ export const edgeFunction: ResourceImpl = {
     }
     invalidateFunctions(ref);
   },
+};
+
+export const functionDoc: ResourceDoc = {
+  name: "Function",
+  page: "function",
+  summary: "An edge function of a project, deployed from a source string or a file.",
+  inputs: functionInputs,
+  internalInputs: ["sourceHash"],
+  outputs: {
+    functionId: "The function's id in the service.",
+    version: "The deployed version, as the service counts it.",
+    status: "The function's status (`ACTIVE` once deployed).",
+    sourceHash: "Hex SHA-256 of the declared code.",
+    deployedSha256: "The service's hash of the deployed bundle.",
+    createdAt: "When the function was first deployed.",
+    updatedAt: "When the function was last deployed.",
+  },
+  behaviour: {
+    replace: "A change of `projectRef` or `slug`.",
+    adopt:
+      '`adopt: true` takes over an existing function with this slug (otherwise the service\'s "Duplicated function slug" is reported).',
+    drift:
+      "Refresh reports settings changed out of band, and a body changed out of band (the service's bundle hash or version moved since the last deploy). `up` redeploys the declared code.",
+    destroy: "Deletes the function.",
+    notes: [
+      "Redeploys only when the content hash or a declared setting changes. An unchanged function is never sent again.",
+      "`name`, `verifyJwt`, `importMap`, `entrypointPath` and `importMapPath` are compared only when declared (the service fills its own defaults).",
+    ],
+  },
+  footprintUnit: "management API calls",
+  footprint: [
+    { operation: "check, diff", calls: "0 (check reads a `sourcePath` file to hash it)" },
+    {
+      operation: "create",
+      calls:
+        "1 `POST /v1/projects/{ref}/functions` (+1 `GET …/functions/{slug}` when the POST's outcome is unknown; +1 `PATCH` when adopting an existing slug)",
+    },
+    { operation: "read (refresh)", calls: "≤1 `GET /v1/projects/{ref}/functions` per project, shared by all reads" },
+    { operation: "update", calls: "1 `PATCH /v1/projects/{ref}/functions/{slug}`" },
+    { operation: "delete", calls: "1 `DELETE /v1/projects/{ref}/functions/{slug}`" },
+  ],
+  example: "functions-folder",
 };
 
 export default edgeFunction;

@@ -1,22 +1,11 @@
 /**
  * NetworkRestriction: which IPv4 and IPv6 CIDR blocks may reach a project's
- * database. Lists are normalized (canonical network form, sorted, without
- * duplicates), so a list written differently never shows a diff. Applying
- * waits until the service reports `applied`; destroy restores allow-all.
- *
- * API footprint (management API calls per operation):
- * | operation      | calls                                                                   |
- * |----------------|-------------------------------------------------------------------------|
- * | check, diff    | 0                                                                       |
- * | create, update | 1 POST /v1/projects/{ref}/network-restrictions/apply + GET polls until  |
- * |                | applied                                                                 |
- * | read (refresh) | 1 GET /v1/projects/{ref}/network-restrictions                           |
- * | delete         | 1 POST …/apply (allow-all) + GET polls until applied                    |
- */
-import { z } from "zod";
+ * database. Its documentation is `networkRestrictionDoc` below.
+ */ import { z } from "zod";
 import { managementClient } from "../context";
 import { ALLOW_ALL_V4, ALLOW_ALL_V6, normalizeCidrList, parseCidr } from "../cidr";
 import type { NetworkRestrictions } from "../client/management";
+import type { ResourceDoc } from "../resource-doc";
 import { checkWith, diffFields, pollUntil, type FieldRule, type Props, type ResourceImpl } from "./common";
 import { projectRef } from "./shared";
 
@@ -43,24 +32,31 @@ function cidrList(family: 4 | 6, field: string) {
     });
 }
 
-export const networkRestrictionInputs = z
+/** The input fields, before the lists are normalized. */
+export const networkRestrictionFields = z
   .object({
-    projectRef,
-    dbAllowedCidrs: cidrList(4, "dbAllowedCidrs").optional(),
-    dbAllowedCidrsV6: cidrList(6, "dbAllowedCidrsV6").optional(),
+    projectRef: projectRef.describe("The project's reference."),
+    dbAllowedCidrs: cidrList(4, "dbAllowedCidrs")
+      .optional()
+      .describe("IPv4 CIDR blocks allowed to reach the database (an IPv6 block here is refused)."),
+    dbAllowedCidrsV6: cidrList(6, "dbAllowedCidrsV6")
+      .optional()
+      .describe("IPv6 CIDR blocks allowed to reach the database."),
     applyTimeoutSeconds: z
       .number({ error: "applyTimeoutSeconds must be a number" })
       .int()
       .positive()
       .max(3600)
-      .optional(),
+      .optional()
+      .describe("How long applying waits until the service reports `applied` (default 300)."),
   })
-  .strict()
-  .transform((v) => ({
-    ...v,
-    dbAllowedCidrs: normalizeCidrList(v.dbAllowedCidrs ?? []),
-    dbAllowedCidrsV6: normalizeCidrList(v.dbAllowedCidrsV6 ?? []),
-  }));
+  .strict();
+
+export const networkRestrictionInputs = networkRestrictionFields.transform((v) => ({
+  ...v,
+  dbAllowedCidrs: normalizeCidrList(v.dbAllowedCidrs ?? []),
+  dbAllowedCidrsV6: normalizeCidrList(v.dbAllowedCidrsV6 ?? []),
+}));
 
 const listRule = (name: string): FieldRule => ({
   name,
@@ -136,6 +132,40 @@ export const networkRestriction: ResourceImpl = {
   async delete(id, props) {
     await applyAndWait(id, [ALLOW_ALL_V4], [ALLOW_ALL_V6], props.applyTimeoutSeconds ?? 300);
   },
+};
+
+export const networkRestrictionDoc: ResourceDoc = {
+  name: "NetworkRestriction",
+  page: "network-restriction",
+  summary: "Which IPv4 and IPv6 CIDR blocks may reach a project's database.",
+  inputs: networkRestrictionFields,
+  outputs: {
+    dbAllowedCidrs: "The IPv4 list, normalized.",
+    dbAllowedCidrsV6: "The IPv6 list, normalized.",
+    entitlement: "Whether the project's plan allows restrictions, as the service reports it.",
+    status: "`applied`, or `stored` while the service has not applied the config yet.",
+  },
+  behaviour: {
+    replace: "Never: the whole config is applied in place.",
+    adopt: "The default. Applying a config replaces whatever was there.",
+    drift: "Refresh reports a config changed out of band, or one still only `stored`.",
+    destroy: "Restores allow-all (`0.0.0.0/0`, `::/0`).",
+    notes: [
+      "Lists are normalized: host bits are cleared (`10.1.2.3/8` → `10.0.0.0/8`), IPv6 is written canonically, and entries are sorted and deduplicated. A list written differently never shows a diff.",
+      "Applying replaces the whole config and waits until the service reports `applied`.",
+    ],
+  },
+  footprintUnit: "management API calls",
+  footprint: [
+    { operation: "check, diff", calls: "0" },
+    {
+      operation: "create, update",
+      calls: "1 `POST /v1/projects/{ref}/network-restrictions/apply` + `GET` polls until applied",
+    },
+    { operation: "read (refresh)", calls: "1 `GET /v1/projects/{ref}/network-restrictions`" },
+    { operation: "delete", calls: "1 `POST …/apply` (allow-all) + `GET` polls until applied" },
+  ],
+  example: "project-settings",
 };
 
 export default networkRestriction;

@@ -1,31 +1,23 @@
 /**
- * Organization: create, adopt, read through the list.
- *
- * The management API can neither rename nor delete organizations, so a rename
- * is refused at `check` and `delete` only drops the organization from the
- * stack (the organization itself stays).
- *
- * API footprint (management API calls per operation):
- * | operation      | calls                                                          |
- * |----------------|----------------------------------------------------------------|
- * | check, diff    | 0                                                              |
- * | create         | 1 POST /v1/organizations (+1 GET /v1/organizations only when   |
- * |                | the POST's outcome is unknown, or with `adopt: true`)          |
- * | read (refresh) | ≤1 GET /v1/organizations shared by every organization read     |
- * | update         | 0 (only `adopt` may change; it has no effect after create)     |
- * | delete         | 0                                                              |
- */
-import { z } from "zod";
+ * Organization: create, adopt, read through the list. Its documentation
+ * (inputs, outputs, behaviour, API footprint) is `organizationDoc` below.
+ */ import { z } from "zod";
 import { withUnknownOutcome } from "../client/management";
 import type { Organization } from "../client/management";
 import { managementClient, organizationsList, invalidateOrganizations } from "../context";
 import { displayName } from "./shared";
+import type { ResourceDoc } from "../resource-doc";
 import { checkWith, diffFields, type FieldRule, type Props, type ResourceImpl } from "./common";
 
 export const organizationInputs = z
   .object({
-    name: displayName,
-    adopt: z.boolean({ error: "adopt must be a boolean" }).optional(),
+    name: displayName.describe(
+      "The organization's name (1..256 characters). The API cannot rename organizations: a change is refused at preview.",
+    ),
+    adopt: z
+      .boolean({ error: "adopt must be a boolean" })
+      .optional()
+      .describe("Take over an existing organization with exactly this name instead of creating one."),
   })
   .strict();
 
@@ -98,8 +90,39 @@ export const organization: ResourceImpl = {
 
   async delete() {
     // The API has no delete for organizations: removing it from the stack is
-    // all that can be done. The README says so.
+    // all that can be done (the doc's destroy behaviour says so).
   },
+};
+
+export const organizationDoc: ResourceDoc = {
+  name: "Organization",
+  page: "organization",
+  summary: "An organization. The management API can create organizations but neither rename nor delete them.",
+  inputs: organizationInputs,
+  outputs: {
+    organizationId: "The organization's id, which is its slug; projects take it as `organizationId`.",
+    slug: "The organization's slug.",
+  },
+  behaviour: {
+    replace: "Never: nothing about an organization can change (a rename is refused at preview with a clear message).",
+    adopt: "`adopt: true` takes over the organization with exactly this name.",
+    drift: "Refresh reports an organization that is gone.",
+    destroy:
+      "Removes the organization from the stack only. The management API cannot delete organizations, so it stays in the service.",
+  },
+  footprintUnit: "management API calls",
+  footprint: [
+    { operation: "check, diff", calls: "0" },
+    {
+      operation: "create",
+      calls:
+        "1 `POST /v1/organizations` (+1 `GET /v1/organizations` with `adopt: true`, or when the POST's outcome is unknown)",
+    },
+    { operation: "read (refresh)", calls: "≤1 `GET /v1/organizations`, shared by every organization read" },
+    { operation: "update", calls: "0 (only `adopt` may change; it has no effect after create)" },
+    { operation: "delete", calls: "0" },
+  ],
+  example: "quickstart",
 };
 
 export default organization;

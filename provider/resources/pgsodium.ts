@@ -1,23 +1,9 @@
 /**
- * Pgsodium: a project's encryption root key.
- *
- * Without a `rootKey` input it adopts the current key and exposes it only as a
- * secret output. Setting a different key can make data encrypted with the old
- * key unreadable, so it needs `acknowledgeDataLoss: true`; without it, check
- * refuses with that warning. The key cannot be deleted: destroy leaves it in
- * place and only removes it from the stack.
- *
- * API footprint (management API calls per operation):
- * | operation      | calls                                                     |
- * |----------------|-----------------------------------------------------------|
- * | check, diff    | 0                                                         |
- * | create         | 1 GET /v1/projects/{ref}/pgsodium (+1 PUT with a new key) |
- * | read (refresh) | 1 GET /v1/projects/{ref}/pgsodium                         |
- * | update         | 1 PUT /v1/projects/{ref}/pgsodium                         |
- * | delete         | 0                                                         |
- */
-import { z } from "zod";
+ * Pgsodium: a project's encryption root key. Its documentation is
+ * `pgsodiumDoc` below.
+ */ import { z } from "zod";
 import { managementClient } from "../context";
+import type { ResourceDoc } from "../resource-doc";
 import { checkWith, containsUnknown, diffFields, type FieldRule, type Props, type ResourceImpl } from "./common";
 import { projectRef } from "./shared";
 
@@ -27,13 +13,19 @@ export const KEY_CHANGE_WARNING =
 
 export const pgsodiumInputs = z
   .object({
-    projectRef,
+    projectRef: projectRef.describe("The project's reference."),
     rootKey: z
       .string({ error: "rootKey must be a string" })
       .regex(/^[0-9a-fA-F]{64}$/, "rootKey must be a 32-byte secret, hex-encoded (64 hexadecimal characters)")
       .transform((k) => k.toLowerCase())
-      .optional(),
-    acknowledgeDataLoss: z.boolean({ error: "acknowledgeDataLoss must be a boolean" }).optional(),
+      .optional()
+      .describe("The root key: 64 hex characters, always stored as a secret. Omit it to adopt the current key."),
+    acknowledgeDataLoss: z
+      .boolean({ error: "acknowledgeDataLoss must be a boolean" })
+      .optional()
+      .describe(
+        "Required to change the key: data encrypted with the previous key may become unreadable. Without it, preview refuses the change.",
+      ),
   })
   .strict();
 
@@ -103,8 +95,38 @@ export const pgsodium: ResourceImpl = {
 
   async delete() {
     // The root key cannot be deleted: it stays in the project. Destroy only
-    // removes it from the stack (the README says so).
+    // removes it from the stack (the doc's destroy behaviour says so).
   },
+};
+
+export const pgsodiumDoc: ResourceDoc = {
+  name: "Pgsodium",
+  page: "pgsodium",
+  summary: "A project's encryption root key.",
+  inputs: pgsodiumInputs,
+  outputs: {
+    rootKey: "The declared key, or the current one when none is declared (secret).",
+    currentRootKey: "The key the service reports (secret).",
+  },
+  secretOutputs: ["rootKey", "currentRootKey"],
+  behaviour: {
+    replace: "Never: a new key is written in place (with `acknowledgeDataLoss: true`).",
+    adopt: "The default. Without `rootKey`, the resource reads the current key and only observes it.",
+    drift: "With a declared key, a key changed out of band shows as drift, and `up` puts the declared key back.",
+    destroy: "Leaves the key in place (it cannot be deleted) and only removes it from the stack.",
+    notes: [
+      "Setting a different key can make data encrypted with the old key unreadable, so it needs `acknowledgeDataLoss: true`; without it, preview refuses with that warning.",
+    ],
+  },
+  footprintUnit: "management API calls",
+  footprint: [
+    { operation: "check, diff", calls: "0" },
+    { operation: "create", calls: "1 `GET /v1/projects/{ref}/pgsodium` (+1 `PUT` with a new key)" },
+    { operation: "read (refresh)", calls: "1 `GET /v1/projects/{ref}/pgsodium`" },
+    { operation: "update", calls: "1 `GET` + 1 `PUT /v1/projects/{ref}/pgsodium`" },
+    { operation: "delete", calls: "0" },
+  ],
+  example: "project-settings",
 };
 
 export default pgsodium;

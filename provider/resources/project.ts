@@ -1,26 +1,14 @@
 /**
  * Project: create and wait for health, rename in place, replace on a region or
- * organization change, delete and wait until gone.
- *
- * API footprint (management API calls per operation):
- * | operation      | calls                                                                 |
- * |----------------|-----------------------------------------------------------------------|
- * | check, diff    | 0                                                                     |
- * | create         | exactly 1 POST /v1/projects, then GET /v1/projects/{ref} polls with   |
- * |                | capped backoff until ACTIVE_HEALTHY (+1 GET /v1/projects when the     |
- * |                | POST's outcome is unknown, or with `adopt: true`)                     |
- * | read (refresh) | ≤1 GET /v1/projects shared by every project read of the process       |
- * |                | (+1 GET /v1/projects/{ref} only for a project missing from the list)  |
- * | update         | 1 PATCH /v1/projects/{ref} + 1 GET /v1/projects/{ref}                 |
- * | delete         | 1 DELETE /v1/projects/{ref} (repeated while "not ready"), then        |
- * |                | GET /v1/projects/{ref} polls until 404                                |
- */
-import { z } from "zod";
+ * organization change, delete and wait until gone. Its documentation (inputs,
+ * outputs, behaviour, API footprint) is `projectDoc` below.
+ */ import { z } from "zod";
 import { ApiError, isNotFound, partialFailure, SupabaseError } from "../errors";
 import { withUnknownOutcome } from "../client/management";
 import type { Project } from "../client/management";
 import { managementClient, projectsList, invalidateProjects, projectBaseUrl } from "../context";
 import { displayName } from "./shared";
+import type { ResourceDoc } from "../resource-doc";
 import {
   checkWith,
   diffFields,
@@ -69,33 +57,44 @@ export const MIN_DB_PASS_LENGTH = 8;
 
 export const projectInputs = z
   .object({
-    name: displayName,
+    name: displayName.describe("The project's name (1..256 characters). Renamed in place."),
     organizationId: z
       .string({ error: "organizationId is required (the organization's slug)" })
-      .regex(/^[\w-]+$/, "organizationId must be an organization slug: letters, digits, '_' and '-' only"),
-    region: z.enum(REGIONS, {
-      error: (iss) =>
-        iss.input === undefined
-          ? "region is required"
-          : `unknown region "${String(iss.input)}"; use one of: ${REGIONS.join(", ")}`,
-    }),
+      .regex(/^[\w-]+$/, "organizationId must be an organization slug: letters, digits, '_' and '-' only")
+      .describe("The slug of the organization that owns the project. A change replaces the project."),
+    region: z
+      .enum(REGIONS, {
+        error: (iss) =>
+          iss.input === undefined
+            ? "region is required"
+            : `unknown region "${String(iss.input)}"; use one of: ${REGIONS.join(", ")}`,
+      })
+      .describe("The region the project runs in. A change replaces the project."),
     dbPass: z
       .string({ error: "dbPass is required (the database password, as a secret)" })
       .min(MIN_DB_PASS_LENGTH, `dbPass must be at least ${MIN_DB_PASS_LENGTH} characters`)
-      .max(1024, "dbPass must be at most 1024 characters"),
-    adopt: z.boolean({ error: "adopt must be a boolean" }).optional(),
+      .max(1024, "dbPass must be at most 1024 characters")
+      .describe(
+        "The database password (at least 8 characters), always stored as a secret. Used at creation only: the API offers no password change.",
+      ),
+    adopt: z
+      .boolean({ error: "adopt must be a boolean" })
+      .optional()
+      .describe("Take over an existing project with the same organization and name instead of creating one."),
     createTimeoutSeconds: z
       .number({ error: "createTimeoutSeconds must be a number" })
       .int("createTimeoutSeconds must be a whole number")
       .positive("createTimeoutSeconds must be positive")
       .max(7200, "createTimeoutSeconds must be at most 7200")
-      .optional(),
+      .optional()
+      .describe("How long creation waits for the project to become `ACTIVE_HEALTHY` (default 600)."),
     deleteTimeoutSeconds: z
       .number({ error: "deleteTimeoutSeconds must be a number" })
       .int("deleteTimeoutSeconds must be a whole number")
       .positive("deleteTimeoutSeconds must be positive")
       .max(7200, "deleteTimeoutSeconds must be at most 7200")
-      .optional(),
+      .optional()
+      .describe("How long deletion waits until the project is gone (default 300)."),
   })
   .strict();
 
@@ -265,6 +264,55 @@ export const project: ResourceImpl = {
       { timeoutMs: timeoutS * 1000, minDelayMs: 200, maxDelayMs: 5000, what: `project ${id} to be gone` },
     );
   },
+};
+
+export const projectDoc: ResourceDoc = {
+  name: "Project",
+  page: "project",
+  summary: "A project: a database with its APIs, in one organization and region.",
+  inputs: projectInputs,
+  outputs: {
+    ref: "The project's reference (20 lowercase letters), which project-scoped resources take as `projectRef`.",
+    status: "The project's status as the service reports it (`ACTIVE_HEALTHY` once ready).",
+    createdAt: "When the project was created.",
+    databaseHost: "The database's host name.",
+    databaseVersion: "The database's PostgreSQL version.",
+    apiUrl: "The project's base URL.",
+    graphqlUrl: "The project's GraphQL endpoint (`apiUrl` + `/graphql/v1`).",
+  },
+  behaviour: {
+    replace: "A change of `organizationId` or `region`. A rename is applied in place (`PATCH`).",
+    adopt: "`adopt: true` takes over the project with the same organization and name.",
+    drift: "Refresh reports a rename, a project that is no longer healthy (paused, failed), or a project that is gone.",
+    destroy:
+      'Deletes the project, retrying while the service answers "Project not ready for deletion.", then waits until it is gone.',
+    notes: [
+      "Create sends exactly one `POST`, then waits for `ACTIVE_HEALTHY` with capped backoff. It fails fast on statuses that never turn healthy by themselves (`INIT_FAILED`, `REMOVED`, `INACTIVE`, …). A project that was created but never became healthy is still recorded in state (as a partial failure), never orphaned; the next `up` picks it up.",
+      "When the create `POST`'s connection fails after it was sent, the provider never blindly repeats it: it looks the project up by organization and name (created since the request), adopts it if found, and sends the `POST` again only if it is not there.",
+      "`dbPass` is used at creation only: the management API offers no password change, so a later edit is not applied.",
+    ],
+  },
+  footprintUnit: "management API calls",
+  footprint: [
+    { operation: "check, diff", calls: "0" },
+    {
+      operation: "create",
+      calls:
+        "exactly 1 `POST /v1/projects`, then `GET /v1/projects/{ref}` polls with capped backoff until `ACTIVE_HEALTHY` (+1 `GET /v1/projects` with `adopt: true`, or when the POST's outcome is unknown)",
+    },
+    {
+      operation: "read (refresh)",
+      calls:
+        "≤1 `GET /v1/projects` shared by every project read of the process (+1 `GET /v1/projects/{ref}` only for a project missing from the list)",
+    },
+    { operation: "update", calls: "1 `PATCH /v1/projects/{ref}` + 1 `GET /v1/projects/{ref}`" },
+    {
+      operation: "delete",
+      calls:
+        '1 `DELETE /v1/projects/{ref}` (repeated while "not ready"), then `GET /v1/projects/{ref}` polls until 404',
+    },
+  ],
+  example: "project-settings",
 };
 
 export default project;

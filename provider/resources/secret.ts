@@ -1,26 +1,22 @@
 /**
- * Secret: one edge-function secret of a project.
- *
- * The API only ever returns digests (hex SHA-256), so drift is found by
- * comparing the live digest with the digest of the declared value; the value
- * itself is only in the (encrypted) inputs. Concurrent writes of many Secret
- * resources of one project are coalesced into bulk requests.
- *
- * API footprint (management API calls per operation):
- * | operation      | calls                                                                |
- * |----------------|----------------------------------------------------------------------|
- * | check, diff    | 0                                                                    |
- * | create, update | 1 POST /v1/projects/{ref}/secrets shared by every Secret of the      |
- * |                | project written in the same ~50 ms window (≤ ceil(N / parallelism))  |
- * | read (refresh) | ≤1 GET /v1/projects/{ref}/secrets per project, shared by all reads   |
- * | delete         | 1 DELETE /v1/projects/{ref}/secrets shared like create               |
- */
-import { z } from "zod";
+ * Secret: one edge-function secret of a project. The API only ever returns
+ * digests, so drift is found by comparing the live digest with the digest of
+ * the declared value. Its documentation is `secretDoc` below.
+ */ import { z } from "zod";
 import { deleteSecretBatched, secretsList, upsertSecretBatched } from "../context";
+import type { ResourceDoc } from "../resource-doc";
 import { checkWith, diffFields, type FieldRule, type Props, type ResourceImpl } from "./common";
 import { projectRef, secretDigest, secretName, secretValue } from "./shared";
 
-export const secretInputs = z.object({ projectRef, name: secretName, value: secretValue }).strict();
+export const secretInputs = z
+  .object({
+    projectRef: projectRef.describe("The project's reference. A change replaces the secret."),
+    name: secretName.describe(
+      "An environment-variable name (at most 256 characters); names starting with `SUPABASE_` are reserved. A change replaces the secret.",
+    ),
+    value: secretValue.describe("The value (at most 24576 characters). Always stored as a secret."),
+  })
+  .strict();
 
 const rules: FieldRule[] = [
   { name: "projectRef", replaces: true },
@@ -73,5 +69,38 @@ function splitId(id: string, props: Props): [string, string] {
   const i = id.indexOf("/");
   return [id.slice(0, i), id.slice(i + 1)];
 }
+
+export const secretDoc: ResourceDoc = {
+  name: "Secret",
+  page: "secret",
+  summary:
+    "One edge-function secret of a project. Writes of many `Secret`s of one project are coalesced into bulk requests.",
+  inputs: secretInputs,
+  outputs: { digest: "Hex SHA-256 of the value, as the service reports it (stored as a secret)." },
+  secretOutputs: ["digest"],
+  behaviour: {
+    replace: "A change of `projectRef` or `name`. A changed value is written in place.",
+    adopt: "Declaring a name that already exists takes it over (the service upserts).",
+    drift:
+      "The service only ever returns digests, so refresh compares the live digest with the digest of the declared value. A value changed or deleted out of band shows as drift, and `up` writes it back.",
+    destroy: "Deletes the secret.",
+    notes: ["Values never appear in outputs: only the digest does, and it is stored as a secret."],
+  },
+  footprintUnit: "management API calls",
+  footprint: [
+    { operation: "check, diff", calls: "0" },
+    {
+      operation: "create, update",
+      calls:
+        "1 `POST /v1/projects/{ref}/secrets` shared by every `Secret` of the project written in the same batch (≤ ceil(N / parallelism) for N secrets)",
+    },
+    { operation: "read (refresh)", calls: "≤1 `GET /v1/projects/{ref}/secrets` per project, shared by all reads" },
+    { operation: "delete", calls: "1 `DELETE /v1/projects/{ref}/secrets`, shared like create" },
+  ],
+  footprintNotes: [
+    "A batch closes when no write of the project arrived for 100 ms, 1,000 ms after its first write, or at 500 writes, whichever comes first; writes arriving while a request is in flight form the next batch. The engine runs up to its parallelism of writes at once, so 100 `Secret`s take at most ceil(100 / parallelism) POSTs.",
+  ],
+  example: "secrets-from-config",
+};
 
 export default secret;

@@ -1,25 +1,15 @@
 /**
  * Secrets: a name→value map of one project's edge-function secrets, managed
- * as a whole. Names not in the map are left alone (they may belong to other
- * resources or to the platform).
- *
- * API footprint (management API calls per operation):
- * | operation      | calls                                                         |
- * |----------------|---------------------------------------------------------------|
- * | check, diff    | 0                                                             |
- * | create         | 1 POST /v1/projects/{ref}/secrets                             |
- * | read (refresh) | ≤1 GET /v1/projects/{ref}/secrets, shared by all reads        |
- * | update         | ≤1 POST (added and changed) + ≤1 DELETE (removed)             |
- * | delete         | 1 DELETE /v1/projects/{ref}/secrets                           |
- */
-import { z } from "zod";
+ * as a whole. Its documentation is `secretsDoc` below.
+ */ import { z } from "zod";
 import { invalidateSecrets, managementClient, secretsList } from "../context";
+import type { ResourceDoc } from "../resource-doc";
 import { checkWith, diffFields, type FieldRule, type Props, type ResourceImpl } from "./common";
 import { projectRef, secretDigest, secretName, secretValue } from "./shared";
 
 export const secretsInputs = z
   .object({
-    projectRef,
+    projectRef: projectRef.describe("The project's reference. A change replaces the resource."),
     secrets: z
       .record(z.string(), secretValue, { error: "secrets must be a map of names to string values" })
       .superRefine((map, ctx) => {
@@ -32,7 +22,10 @@ export const secretsInputs = z
               message: r.error.issues[0].message.replace(/^name/, `name "${name.slice(0, 40)}"`),
             });
         }
-      }),
+      })
+      .describe(
+        "A map of secret names to values (same rules as `Secret`). Names removed from the map are deleted; names never listed are left alone.",
+      ),
   })
   .strict();
 
@@ -105,6 +98,35 @@ export const secrets: ResourceImpl = {
     if (names.length > 0) await managementClient().deleteSecrets(id, names);
     invalidateSecrets(id);
   },
+};
+
+export const secretsDoc: ResourceDoc = {
+  name: "Secrets",
+  page: "secrets",
+  summary:
+    "A name→value map of one project's edge-function secrets, managed as a whole. Names not in the map are left alone (they may belong to other resources or to the platform).",
+  inputs: secretsInputs,
+  outputs: {
+    names: "The declared secret names, sorted.",
+    digests: "Name → hex SHA-256 of each value, as the service reports it (stored as a secret).",
+  },
+  secretOutputs: ["digests"],
+  behaviour: {
+    replace: "A change of `projectRef`. Changes to the map are written in place.",
+    adopt: "Declaring names that already exist takes them over (the service upserts).",
+    drift:
+      "Refresh compares the live digests with the digests of the declared values. A value changed or deleted out of band shows as drift, and `up` writes it back.",
+    destroy: "Deletes the declared names.",
+  },
+  footprintUnit: "management API calls",
+  footprint: [
+    { operation: "check, diff", calls: "0" },
+    { operation: "create", calls: "1 `POST /v1/projects/{ref}/secrets`" },
+    { operation: "read (refresh)", calls: "≤1 `GET /v1/projects/{ref}/secrets`, shared by all reads" },
+    { operation: "update", calls: "≤1 `POST` (added and changed names) + ≤1 `DELETE` (removed names)" },
+    { operation: "delete", calls: "1 `DELETE /v1/projects/{ref}/secrets`" },
+  ],
+  example: "secrets-from-config",
 };
 
 export default secrets;

@@ -1,30 +1,14 @@
 /**
  * TableRows: declared rows of one table, written and checked through the
- * project's GraphQL data API (pg_graphql).
+ * project's GraphQL data API (pg_graphql). Its documentation (inputs,
+ * outputs, behaviour, API footprint) is `tableRowsDoc` at the end.
  *
  * State: the checked inputs hold the declared rows (canonical values); the
  * outputs never repeat them. Outputs hold, per row, `"<columnSet>:<digest>"`
  * keyed by the row's key (16 hex digits of SHA-256 over the canonical values
- * of the row's declared columns), plus the column sets. That is ~40 bytes a
- * row (10,000 rows ≈ 400 KB of outputs), and it is all `diff` and `read`
- * need: diff compares digests of the declared rows with the stored ones
- * (pure), and read recomputes digests from live rows.
- *
- * API footprint (GraphQL requests per operation; B = batchSize, P = pageSize,
- * F = 40 aliased reads per request):
- * | operation | requests                                                                    |
- * |-----------|-----------------------------------------------------------------------------|
- * | check     | 0 when the target is unchanged and the rows validate against the schema     |
- * |           | recorded at the last check; otherwise ≤1 introspection per table per        |
- * |           | process (+ ≤1 management SQL read of the primary key without a ByPk entry)  |
- * | diff      | 0                                                                           |
- * | create    | ceil(N / B) inserts, one document each (atomic)                             |
- * | update    | ceil(changed + added + removed-fields / B): aliased updates (atMost 1),     |
- * |           | one delete (atMost = count) and one insert per document                     |
- * | read      | ceil(ceil(N / P) / F) aliased filtered collection queries (+ pages of the   |
- * |           | whole table with `exclusive`)                                               |
- * | delete    | ceil(N / B) deletes with `onDelete: delete`; 0 with `retain`                |
- * A no-op `up` makes 0 requests. Management API: 1 GET api-keys per project per process
+ * of the row's declared columns), plus the column sets. That is all `diff`
+ * and `read` need: diff compares digests of the declared rows with the stored
+ * ones (pure), and read recomputes digests from live rows.
  *
  * The implementation is split by job: connection (client and schema),
  * validation (inputs and rows), row-state (digests and the pure diff),
@@ -35,6 +19,7 @@ import { partialFailure, SupabaseError } from "../../errors";
 import type { TableSchema } from "../../graphql/introspect";
 import { keyString, rowDigest } from "../../graphql/values";
 import { canonicalRow } from "./validation";
+import type { ResourceDoc } from "../../resource-doc";
 import { checkWith, containsUnknown, stableJson, type Props, type ResourceImpl } from "../common";
 import { connect, resolveSchema } from "./connection";
 import { chunk, keyRow, type Planned } from "./documents";
@@ -209,6 +194,64 @@ export const tableRows: ResourceImpl = {
       );
     }
   },
+};
+
+export const tableRowsDoc: ResourceDoc = {
+  name: "TableRows",
+  page: "table-rows",
+  summary:
+    "Seed and reference data (plans, feature flags, roles, lookup tables) that `pulumi up` keeps exactly as declared, written and read through the project's GraphQL data API.",
+  inputs: tableRowsInputs,
+  internalInputs: ["resolved"],
+  outputs: {
+    typeName: "The table's GraphQL type name.",
+    rowCount: "How many rows the resource manages.",
+    unchecked: "What could not be checked without introspection.",
+    schema: "The table's schema as check resolved it, which read and delete use without a new introspection.",
+    columnSets: "The sets of declared columns that the row digests cover.",
+    rowDigests:
+      "Per row, keyed by the row's key: `<columnSet>:<digest>`, 16 hex digits of SHA-256 over the canonical values of its declared columns (at most 40 bytes a row; the declared rows themselves are not repeated).",
+  },
+  secretOutputs: ["apiKey"],
+  behaviour: {
+    replace: "A change of `projectRef`, `graphqlUrl`, `table` or `key`. Changed rows are written in place.",
+    adopt:
+      "Declaring rows that already exist fails the insert, naming those keys. To take rows over, delete them first or declare them with values that match.",
+    drift:
+      "Refresh reads the declared keys with aliased, filtered collection queries and reports rows changed or deleted out of band (with `exclusive`, also rows never declared); `up` writes them back.",
+    destroy: "Deletes the declared rows with `onDelete: delete` (the default); leaves them with `retain`.",
+    notes: [
+      "Check: every row is validated against the live schema (by introspection, cached per process) before any write. Unknown column, wrong type, NOT NULL, enum labels, missing or duplicate keys, unwritable (serial or generated) columns and tables without a primary key are refused, naming the row and column (`rows[3].price`). Values are compared in canonical form (decimals, JSON key order, timestamps), so values written differently never diff. A table that a migration in the same run creates is validated at create, before any write.",
+      "Updates are row-level: only added, changed and removed rows are sent. Changed rows become aliased updates filtered by key with `atMost: 1`, removed rows one delete with `atMost` equal to their count, and new rows inserts, in one atomic document per `batchSize` operations.",
+      "Failures: a GraphQL error, a rejected key, an RLS denial or an `atMost` overflow fails naming the table, the operation and the keys. Nothing in the failed request is applied. A write whose outcome is unknown is settled by reading the keys back, never by sending it again blindly.",
+    ],
+  },
+  footprintUnit: "GraphQL requests",
+  footprint: [
+    {
+      operation: "check",
+      calls:
+        "0 when the target is unchanged and the rows validate against the schema recorded at the last check; otherwise ≤1 introspection per table per process (+ ≤1 management SQL read of the primary key without a ByPk entry)",
+    },
+    { operation: "diff", calls: "0" },
+    { operation: "create", calls: "ceil(N / B) inserts, one atomic document each" },
+    {
+      operation: "update",
+      calls:
+        "ceil(changes / B): aliased updates (`atMost: 1`), one delete (`atMost` = count) and one insert per document",
+    },
+    {
+      operation: "read (refresh)",
+      calls:
+        "ceil(ceil(N / P) / 40) aliased filtered collection queries (10,000 rows at P = 30: 9), + pages of the whole table with `exclusive`",
+    },
+    { operation: "delete", calls: "ceil(N / B) deletes with `onDelete: delete`; 0 with `retain`" },
+  ],
+  footprintNotes: [
+    "N = declared rows, B = `batchSize`, P = `pageSize`. A no-op `up` makes 0 requests.",
+    "Management API: 1 `GET /v1/projects/{ref}/api-keys` per project per process when no `apiKey` is given.",
+  ],
+  example: "migration-seed",
 };
 
 export default tableRows;

@@ -14,40 +14,72 @@ const sqlName = /^([A-Za-z_][A-Za-z0-9_$]*\.)?[A-Za-z_][A-Za-z0-9_$]*$/;
 
 export const tableRowsInputs = z
   .object({
-    projectRef: projectRef.optional(),
-    graphqlUrl: z.url({ protocol: /^https?$/, error: "graphqlUrl must be an http(s) URL" }).optional(),
-    apiKey: z.string({ error: "apiKey must be a string" }).min(1, "apiKey must not be empty").optional(),
+    projectRef: projectRef
+      .optional()
+      .describe(
+        "The project's reference (give exactly one of `projectRef` and `graphqlUrl`); its `service_role` key is fetched in memory and never stored. A change replaces the resource.",
+      ),
+    graphqlUrl: z
+      .url({ protocol: /^https?$/, error: "graphqlUrl must be an http(s) URL" })
+      .optional()
+      .describe(
+        "An explicit GraphQL endpoint (`…/graphql/v1`) instead of `projectRef`; then `apiKey` is required. A change replaces the resource.",
+      ),
+    apiKey: z
+      .string({ error: "apiKey must be a string" })
+      .min(1, "apiKey must not be empty")
+      .optional()
+      .describe("Sent as `apikey`; required with `graphqlUrl`. Always stored as a secret."),
     table: z
       .string({ error: "table is required" })
-      .regex(sqlName, "table must be a SQL name (`table` or `schema.table`) or a GraphQL type name"),
+      .regex(sqlName, "table must be a SQL name (`table` or `schema.table`) or a GraphQL type name")
+      .describe(
+        "The table: `table` or `schema.table` (SQL names), or its GraphQL type name. A change replaces the resource.",
+      ),
     key: z
       .array(z.string().regex(/^[_A-Za-z][_0-9A-Za-z]*$/, "a key column must be a plain column name"), {
         error: "key must be a list of column names",
       })
       .min(1, "key must name at least one column")
-      .optional(),
+      .optional()
+      .describe(
+        "The key columns (default: the primary key; required with `graphqlUrl`). A change replaces the resource.",
+      ),
     rows: z
       .array(z.record(z.string(), z.unknown(), { error: "each row must be an object of column → value" }), {
         error: "rows must be a list of objects",
       })
-      .max(100_000, "at most 100000 rows per resource"),
-    onDelete: z.enum(["delete", "retain"], { error: 'onDelete must be "delete" or "retain"' }).default("delete"),
+      .max(100_000, "at most 100000 rows per resource")
+      .describe(
+        "The rows, as column → value objects: `BigInt`/`BigFloat` as strings or numbers, `JSON` as objects, dates as ISO strings.",
+      ),
+    onDelete: z
+      .enum(["delete", "retain"], { error: 'onDelete must be "delete" or "retain"' })
+      .default("delete")
+      .describe("What destroy does with the rows: `delete` (default) or `retain`."),
     batchSize: z
       .number({ error: "batchSize must be a number" })
       .int("batchSize must be a whole number")
       .min(1, "batchSize must be at least 1")
       .max(MAX_BATCH, `batchSize must be at most ${MAX_BATCH} rows per request`)
-      .default(500),
+      .default(500)
+      .describe("Rows per write request, 1..1000 (default 500); each request is one atomic document."),
     pageSize: z
       .number({ error: "pageSize must be a number" })
       .int("pageSize must be a whole number")
       .min(1, "pageSize must be at least 1")
       .max(MAX_PAGE, `pageSize must be at most ${MAX_PAGE}`)
-      .default(30),
-    exclusive: z.boolean({ error: "exclusive must be a boolean" }).default(false),
-    inflect: z.boolean({ error: "inflect must be a boolean" }).default(false),
-    /** Set by check: the resolved table schema. Not for users. */
-    resolved: z.any().optional(),
+      .default(30)
+      .describe("Rows per aliased read, 1..1000 (default 30, pg_graphql's default max_rows)."),
+    exclusive: z
+      .boolean({ error: "exclusive must be a boolean" })
+      .default(false)
+      .describe("Own the whole table: rows never declared count as drift and are deleted by `up`."),
+    inflect: z
+      .boolean({ error: "inflect must be a boolean" })
+      .default(false)
+      .describe("Only when introspection is disabled: whether the schema inflects names (blog_post → BlogPost)."),
+    resolved: z.any().optional().describe("Set by check: the resolved table schema. Not for users."),
   })
   .strict()
   .superRefine((v, ctx) => {

@@ -1,0 +1,102 @@
+/**
+ * The registry of every resource's and data function's documentation, as
+ * data. `npm run docs` renders it into `docs/`; tests hold the SDK to it. The
+ * provider runtime never loads this module.
+ */
+import type { FunctionDoc, ResourceDoc } from "./resource-doc";
+import { customHostnameDoc } from "./resources/custom-hostname";
+import { databaseMigrationDoc } from "./resources/database-migration";
+import { functionDoc } from "./resources/function";
+import { networkRestrictionDoc } from "./resources/network-restriction";
+import { organizationDoc } from "./resources/organization";
+import { pgsodiumDoc } from "./resources/pgsodium";
+import { projectDoc } from "./resources/project";
+import { secretDoc } from "./resources/secret";
+import { secretsDoc } from "./resources/secrets";
+import { tableRowsDoc } from "./resources/table-rows";
+
+export type { FootprintRow, FunctionDoc, ResourceDoc } from "./resource-doc";
+
+export const resourceDocs: readonly ResourceDoc[] = [
+  organizationDoc,
+  projectDoc,
+  secretDoc,
+  secretsDoc,
+  functionDoc,
+  customHostnameDoc,
+  pgsodiumDoc,
+  networkRestrictionDoc,
+  databaseMigrationDoc,
+  tableRowsDoc,
+];
+
+const projectRefArg = { name: "projectRef", type: "string", required: true, description: "The project's reference." };
+
+/** The SDK's data functions. Each also has an `…Output` variant that takes and returns Outputs. */
+export const functionDocs: readonly FunctionDoc[] = [
+  {
+    name: "getOrganizations",
+    summary: "Every organization the access token can see.",
+    args: [],
+    returns: "`{ id, name, slug }[]`",
+    footprint: "1 `GET /v1/organizations`",
+  },
+  {
+    name: "getProjects",
+    summary: "Every project the access token can see.",
+    args: [],
+    returns: "The projects as the service lists them (`id`, `ref`, `name`, `organization_id`, `region`, `status`, …).",
+    footprint: "1 `GET /v1/projects`",
+  },
+  {
+    name: "getSecrets",
+    summary: "The names and digests of a project's edge-function secrets (the API never returns values).",
+    args: [projectRefArg],
+    returns: "`{ name, digest }[]`, the digest being the hex SHA-256 of the value.",
+    footprint: "1 `GET /v1/projects/{ref}/secrets`",
+  },
+  {
+    name: "getFunctions",
+    summary: "A project's edge functions.",
+    args: [projectRefArg],
+    returns: "The functions as the service lists them (`id`, `slug`, `name`, `version`, `status`, …).",
+    footprint: "1 `GET /v1/projects/{ref}/functions`",
+  },
+  {
+    name: "getFunctionBody",
+    summary: "The deployed code of one edge function.",
+    args: [projectRefArg, { name: "slug", type: "string", required: true, description: "The function's slug." }],
+    returns: "The code, as a UTF-8 string.",
+    footprint: "1 `GET /v1/projects/{ref}/functions/{slug}/body`",
+  },
+  {
+    name: "getNetworkBans",
+    summary:
+      "The IPv4 addresses the project's database currently bans. Bans are removed with the client (`supabase-pulumi/client`), since a data function never changes anything.",
+    args: [projectRefArg],
+    returns: "`string[]`",
+    footprint: "1 `POST /v1/projects/{ref}/network-bans/retrieve`",
+  },
+  {
+    name: "getTypescriptTypes",
+    summary: "TypeScript types generated from the project's database schemas, optionally written to a file.",
+    args: [
+      projectRefArg,
+      {
+        name: "includedSchemas",
+        type: "string[]",
+        required: false,
+        description: "Schemas to include (default: public).",
+      },
+      {
+        name: "outputFile",
+        type: "string",
+        required: false,
+        description:
+          "Also write the types to this file (relative to the program's directory); an unchanged file is not rewritten.",
+      },
+    ],
+    returns: "The types, as a string.",
+    footprint: "1 `GET /v1/projects/{ref}/types/typescript`",
+  },
+];

@@ -1,0 +1,59 @@
+/**
+ * The shape of each resource's documentation, kept as data next to its code:
+ * field descriptions live in the zod input schema (`.describe(...)`), and
+ * everything else a reader needs (outputs, behaviour, API footprint) lives in
+ * one `ResourceDoc` exported by the resource module. `npm run docs` renders
+ * these into `docs/`, and tests hold the SDK's types and JSDoc to them.
+ */
+import type { z } from "zod";
+
+/** The calls one operation makes, e.g. `{ operation: "create", calls: "1 POST /v1/organizations" }`. */
+export interface FootprintRow {
+  operation: string;
+  calls: string;
+}
+
+export interface ResourceDoc {
+  /** The SDK class name, e.g. "Organization". */
+  name: string;
+  /** The resource's module and docs page name, e.g. "custom-hostname". */
+  page: string;
+  /** One paragraph: what the resource manages. */
+  summary: string;
+  /** The input schema as an object (before any whole-object transform); every field carries a description. */
+  inputs: z.ZodObject;
+  /** Input fields that check fills in; they are not part of the SDK's `…Args`. */
+  internalInputs?: readonly string[];
+  /** Output properties (beyond the inputs) and what each holds. */
+  outputs: Readonly<Record<string, string>>;
+  /** Outputs that are always stored encrypted. */
+  secretOutputs?: readonly string[];
+  behaviour: {
+    /** Which input changes replace the resource. */
+    replace: string;
+    /** How an existing object is taken over instead of duplicated. */
+    adopt: string;
+    /** What refresh detects, and what `up` does about it. */
+    drift: string;
+    /** What `pulumi destroy` does in the service. */
+    destroy: string;
+    /** Further facts worth knowing (creation, updates, failures). */
+    notes?: readonly string[];
+  };
+  /** Which API the footprint counts (management API calls, or GraphQL requests). */
+  footprintUnit: string;
+  footprint: readonly FootprintRow[];
+  /** Remarks on the footprint (symbols used, shared calls). */
+  footprintNotes?: readonly string[];
+  /** The example folder (under `examples/`) whose program shows this resource. */
+  example?: string;
+}
+
+/** A data function of the SDK (`getProjects`, …): runs in the program, never changes anything. */
+export interface FunctionDoc {
+  name: string;
+  summary: string;
+  args: readonly { name: string; type: string; required: boolean; description: string }[];
+  returns: string;
+  footprint: string;
+}

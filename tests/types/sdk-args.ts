@@ -1,0 +1,51 @@
+/**
+ * Type-level test, compiled by `npm run typecheck`: every SDK `…Args`
+ * interface has exactly the field names of its resource's zod input schema
+ * (less the fields that check fills in). A renamed, added or removed field on
+ * either side fails to compile here. tests/unit/docs.test.ts shows that it
+ * does, by compiling this file against a changed SDK.
+ */
+import type { z } from "zod";
+import type {
+  CustomHostnameArgs,
+  DatabaseMigrationArgs,
+  FunctionArgs,
+  NetworkRestrictionArgs,
+  OrganizationArgs,
+  PgsodiumArgs,
+  ProjectArgs,
+  SecretArgs,
+  SecretsArgs,
+  TableRowsArgs,
+} from "../../sdk";
+import type { customHostnameInputs } from "../../provider/resources/custom-hostname";
+import type { databaseMigrationInputs } from "../../provider/resources/database-migration";
+import type { functionInputs } from "../../provider/resources/function";
+import type { networkRestrictionInputs } from "../../provider/resources/network-restriction";
+import type { organizationInputs } from "../../provider/resources/organization";
+import type { pgsodiumInputs } from "../../provider/resources/pgsodium";
+import type { projectInputs } from "../../provider/resources/project";
+import type { secretInputs } from "../../provider/resources/secret";
+import type { secretsInputs } from "../../provider/resources/secrets";
+import type { tableRowsInputs } from "../../provider/resources/table-rows/validation";
+
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type Expect<T extends true> = T;
+/** The Args' field names equal the schema's input field names, less `Internal`. */
+type SameFields<Args, Schema extends z.ZodType, Internal extends PropertyKey = never> = Equal<
+  keyof Args,
+  Exclude<keyof z.input<Schema>, Internal>
+>;
+
+export type SdkArgsMatchSchemas = [
+  Expect<SameFields<OrganizationArgs, typeof organizationInputs>>,
+  Expect<SameFields<ProjectArgs, typeof projectInputs>>,
+  Expect<SameFields<SecretArgs, typeof secretInputs>>,
+  Expect<SameFields<SecretsArgs, typeof secretsInputs>>,
+  Expect<SameFields<FunctionArgs, typeof functionInputs, "sourceHash">>,
+  Expect<SameFields<CustomHostnameArgs, typeof customHostnameInputs>>,
+  Expect<SameFields<PgsodiumArgs, typeof pgsodiumInputs>>,
+  Expect<SameFields<NetworkRestrictionArgs, typeof networkRestrictionInputs>>,
+  Expect<SameFields<DatabaseMigrationArgs, typeof databaseMigrationInputs>>,
+  Expect<SameFields<TableRowsArgs, typeof tableRowsInputs, "resolved">>,
+];
