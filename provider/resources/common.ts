@@ -99,6 +99,12 @@ export function checkWith<S extends z.ZodType>(schema: S, news: Props): CheckRes
   const failures: CheckFailure[] = [];
   for (const issue of parsed.error.issues) {
     const path = issue.path as PropertyKey[];
+    if (issue.code === "unrecognized_keys") {
+      // Name each unexpected key as the failing field, not the object holding it.
+      for (const key of issue.keys)
+        failures.push({ property: propertyPath([...path, key]), reason: `unknown input "${key}"` });
+      continue;
+    }
     if (pathTouchesUnknown(rest, path)) continue;
     failures.push({ property: propertyPath(path) || "(inputs)", reason: issue.message });
   }

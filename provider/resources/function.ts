@@ -137,6 +137,8 @@ export const edgeFunction: ResourceImpl = {
     if (typeof inputs.sourcePath === "string") {
       try {
         const stat = fs.statSync(path.resolve(inputs.sourcePath));
+        if (!stat.isFile())
+          return { inputs, failures: [{ property: "sourcePath", reason: `${inputs.sourcePath} is not a file` }] };
         if (stat.size > FUNCTION_SOURCE_MAX)
           return { inputs, failures: [{ property: "sourcePath", reason: "the file is too large (20 MiB at most)" }] };
       } catch {

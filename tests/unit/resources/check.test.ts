@@ -53,7 +53,7 @@ const projectCases: Case[] = [
     /whole number/,
   ],
   ["a non-boolean adopt", { ...goodProject, adopt: "yes" }, "adopt", /adopt must be a boolean/],
-  ["an unknown property", { ...goodProject, dbPassword: "x" }, "(inputs)", /dbPassword/],
+  ["an unknown property", { ...goodProject, dbPassword: "x" }, "dbPassword", /unknown input "dbPassword"/],
 ];
 
 describe("Project check", () => {

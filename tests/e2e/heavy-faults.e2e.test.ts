@@ -1,0 +1,227 @@
+/**
+ * One `pulumi up` converges, and one `pulumi destroy` empties the stack,
+ * through a heavy fault mix on every management and GraphQL route, on the
+ * real engine: a stack of every resource kind (an organization, a project,
+ * 10 `Secret`s, a `Secrets` map, a function, network restrictions, the root
+ * key, a migration and 50 rows seeded through GraphQL).
+ *
+ * The mix (each share is of all requests; the rolls are chained so the shares
+ * add up): 25% answered 503, 12.5% answered 429 with `Retry-After: 1`, 12.5%
+ * connection resets before the handler ran, and 25% of the POSTs that did
+ * reach their handler reset after it acted (the client cannot know whether
+ * the write happened). The same stack first runs fault-free, so the request
+ * log gives the figures side by side: requests made, faults injected, and
+ * the retries they cost.
+ *
+ * After `up` the emulator holds exactly what was declared, once (no duplicate
+ * organization, project, function, migration or row); after `destroy` no
+ * project is left (no orphan). Organizations cannot be deleted by the API, so
+ * the one organization stays, and there is still only one.
+ */
+import * as supabase from "supabase-pulumi";
+import type { RequestLogEntry } from "../../emulator/types";
+import { startTestEmulator } from "../../harness/emulator";
+import { cleanup, emulatorStack, type TestEmulator } from "./helpers";
+
+type Any = any;
+
+const ORG = "Heavy Faults Org";
+const PROJECT = "heavy-faults";
+const ROOT_KEY = "7c".repeat(32);
+const SOURCE = "Deno.serve(() => new Response('still standing'))";
+const SECRET_COUNT = 10;
+const ROW_COUNT = 50;
+
+const MIGRATION_SQL = "create table plan (code text primary key, price numeric not null, seats int not null)";
+
+let emu: TestEmulator;
+const dirs: string[] = [];
+
+beforeAll(async () => {
+  emu = await startTestEmulator();
+});
+
+afterAll(async () => {
+  await emu?.close();
+  for (const d of dirs) cleanup(d);
+});
+
+function everyKind() {
+  return async () => {
+    const org = new supabase.Organization("org", { name: ORG });
+    const project = new supabase.Project("project", {
+      name: PROJECT,
+      organizationId: org.organizationId,
+      region: "eu-central-1",
+      dbPass: "heavy-faults-db-pass-1",
+    });
+    const ref = project.ref;
+    for (let i = 0; i < SECRET_COUNT; i++) {
+      new supabase.Secret(`secret-${i}`, { projectRef: ref, name: `SECRET_${i}`, value: `value-${i}` });
+    }
+    new supabase.Secrets("map", { projectRef: ref, secrets: { MAP_ONE: "one", MAP_TWO: "two" } });
+    new supabase.Function("fn", { projectRef: ref, slug: "hello", source: SOURCE, verifyJwt: false });
+    new supabase.NetworkRestriction("net", {
+      projectRef: ref,
+      dbAllowedCidrs: ["10.0.0.0/8", "203.0.113.0/24"],
+      dbAllowedCidrsV6: ["2001:db8::/32"],
+    });
+    new supabase.Pgsodium("key", { projectRef: ref, rootKey: ROOT_KEY, acknowledgeDataLoss: true });
+    const migration = new supabase.DatabaseMigration("plans", {
+      projectRef: ref,
+      name: "001_plans",
+      sql: MIGRATION_SQL,
+      downSql: "drop table plan",
+    });
+    new supabase.TableRows(
+      "rows",
+      {
+        projectRef: ref,
+        table: "public.plan",
+        rows: Array.from({ length: ROW_COUNT }, (_, i) => ({ code: `plan-${i}`, price: `${i}.25`, seats: i })),
+        batchSize: 20,
+      },
+      { dependsOn: [migration] },
+    );
+    return { ref };
+  };
+}
+
+/** The chained rolls that give the shares above (the first matching fault that wins its roll applies). */
+async function injectHeavyMix(): Promise<void> {
+  await emu.addFault({ status: 503, ratio: 0.25 });
+  await emu.addFault({
+    status: 429,
+    ratio: 0.125 / 0.75,
+    headers: { "Retry-After": "1" },
+    body: { message: "ThrottlerException: Too Many Requests" },
+  });
+  await emu.addFault({ reset: "before", ratio: 0.125 / 0.625 });
+  await emu.addFault({ method: "POST", reset: "after", ratio: 0.25 });
+}
+
+interface Figures {
+  requests: number;
+  management: number;
+  graphql: number;
+  faulted: number;
+  byFault: Record<string, number>;
+}
+
+function figures(log: RequestLogEntry[], faultKinds: Map<string, string>): Figures {
+  const byFault: Record<string, number> = {};
+  for (const r of log.filter((e) => e.fault)) {
+    const kind = faultKinds.get(r.fault!) ?? r.fault!;
+    byFault[kind] = (byFault[kind] ?? 0) + 1;
+  }
+  return {
+    requests: log.length,
+    management: log.filter((r) => r.api === "management").length,
+    graphql: log.filter((r) => r.api === "graphql").length,
+    faulted: log.filter((r) => r.fault).length,
+    byFault,
+  };
+}
+
+/** What the emulator holds for the stack, read without faults. */
+async function live(ref: string) {
+  const orgs = (await emu.api("GET", "/v1/organizations")).body as Any[];
+  const projects = (await emu.api("GET", "/v1/projects")).body as Any[];
+  const secrets = (await emu.api("GET", `/v1/projects/${ref}/secrets`)).body as Any[];
+  const functions = (await emu.api("GET", `/v1/projects/${ref}/functions`)).body as Any[];
+  const restrictions = (await emu.api("GET", `/v1/projects/${ref}/network-restrictions`)).body as Any;
+  const pgsodium = (await emu.api("GET", `/v1/projects/${ref}/pgsodium`)).body as Any;
+  const sql = async (query: string) => (await emu.api("POST", `/v1/projects/${ref}/database/query`, { query })).body;
+  const rows = (await sql("select code, price::text as price, seats from plan order by seats")) as Any[];
+  const history = (await sql("select name from supabase_migrations.schema_migrations")) as Any[];
+  return { orgs, projects, secrets, functions, restrictions, pgsodium, rows, history };
+}
+
+async function runOnce(label: string, faults: boolean) {
+  await emu.reset();
+  await emu.clearFaults();
+  const s = await emulatorStack(emu, everyKind(), { "supabase:retryBudgetSeconds": { value: "240" } });
+  dirs.push(s.dir);
+  const faultKinds = new Map<string, string>();
+  if (faults) {
+    await injectHeavyMix();
+    for (const f of await emu.faults()) {
+      faultKinds.set(
+        f.id,
+        f.reset
+          ? `reset ${f.reset}${f.method ? ` (${f.method})` : ""}`
+          : `${f.status}${f.headers ? " Retry-After: 1" : ""}`,
+      );
+    }
+  }
+  await emu.clearRequests();
+  const t0 = Date.now();
+  const up = await s.stack.up({ parallel: 8 });
+  const upSeconds = (Date.now() - t0) / 1000;
+  const upLog = await emu.requests();
+  expect(up.summary.result).toBe("succeeded");
+
+  await emu.clearFaults();
+  const ref = (await s.stack.outputs()).ref!.value as string;
+  const after = await live(ref);
+  if (faults) await injectHeavyMix();
+
+  await emu.clearRequests();
+  const t1 = Date.now();
+  const down = await s.stack.destroy({ parallel: 8 });
+  const downSeconds = (Date.now() - t1) / 1000;
+  const downLog = await emu.requests();
+  expect(down.summary.result).toBe("succeeded");
+  await emu.clearFaults();
+  // Fault ids are new after re-injection; name them by their spec again.
+  for (const e of downLog.filter((r) => r.fault && !faultKinds.has(r.fault))) faultKinds.set(e.fault!, e.fault!);
+
+  const upFigures = figures(upLog, faultKinds);
+  const downFigures = figures(downLog, faultKinds);
+  console.log(
+    `${label}: up ${upSeconds.toFixed(1)} s, ${upFigures.requests} requests (${upFigures.management} management, ` +
+      `${upFigures.graphql} GraphQL), ${upFigures.faulted} faulted ${JSON.stringify(upFigures.byFault)}; ` +
+      `destroy ${downSeconds.toFixed(1)} s, ${downFigures.requests} requests, ${downFigures.faulted} faulted`,
+  );
+  return { after, ref, upFigures, downFigures, stackResources: up.summary.resourceChanges };
+}
+
+function expectExactlyDeclared(after: Awaited<ReturnType<typeof live>>, ref: string) {
+  expect(after.orgs.filter((o) => o.name === ORG)).toHaveLength(1);
+  expect(after.projects.filter((p) => p.name === PROJECT)).toHaveLength(1);
+  expect(after.projects.map((p) => p.id)).toEqual([ref]);
+  const names = after.secrets.map((s) => s.name as string).filter((n) => !n.startsWith("SUPABASE_"));
+  expect(names.sort()).toEqual(
+    [...Array.from({ length: SECRET_COUNT }, (_, i) => `SECRET_${i}`), "MAP_ONE", "MAP_TWO"].sort(),
+  );
+  expect(after.functions.map((f) => f.slug)).toEqual(["hello"]);
+  expect(after.restrictions.status).toBe("applied");
+  expect([...after.restrictions.config.dbAllowedCidrs].sort()).toEqual(["10.0.0.0/8", "203.0.113.0/24"]);
+  expect(after.pgsodium.root_key.toLowerCase()).toBe(ROOT_KEY);
+  expect(after.rows).toHaveLength(ROW_COUNT);
+  expect(after.rows[ROW_COUNT - 1]).toEqual({ code: `plan-${ROW_COUNT - 1}`, price: `${ROW_COUNT - 1}.25`, seats: 49 });
+  expect(after.history).toEqual([{ name: "001_plans" }]);
+}
+
+test("one up converges and one destroy empties a stack of every kind under a 45% fault mix", async () => {
+  const clean = await runOnce("fault-free", false);
+  expectExactlyDeclared(clean.after, clean.ref);
+  expect(clean.upFigures.faulted).toBe(0);
+
+  const heavy = await runOnce("heavy mix", true);
+  expectExactlyDeclared(heavy.after, heavy.ref);
+  expect(heavy.upFigures.faulted).toBeGreaterThan(0);
+
+  // After destroy: no project left (everything project-scoped went with it), and still one organization.
+  const projects = (await emu.api("GET", "/v1/projects")).body as Any[];
+  expect(projects).toEqual([]);
+  const orgs = (await emu.api("GET", "/v1/organizations")).body as Any[];
+  expect(orgs.filter((o) => o.name === ORG)).toHaveLength(1);
+
+  const share = heavy.upFigures.faulted / heavy.upFigures.requests;
+  console.log(
+    `heavy mix: ${(share * 100).toFixed(1)}% of up's requests faulted; requests made ${heavy.upFigures.requests} vs ` +
+      `${clean.upFigures.requests} fault-free (up), ${heavy.downFigures.requests} vs ${clean.downFigures.requests} (destroy)`,
+  );
+  expect(share).toBeGreaterThan(0.3);
+}, 900_000);
