@@ -23,6 +23,7 @@ export type WorkerRequest =
   | { id: number; op: "ready" }
   | { id: number; op: "query"; sql: string; params?: unknown[] }
   | { id: number; op: "exec"; sql: string }
+  | { id: number; op: "batch"; statements: Array<{ sql: string; params?: unknown[] }> }
   | { id: number; op: "dump" }
   | { id: number; op: "close" };
 
@@ -56,6 +57,18 @@ async function run(msg) {
     case "ready": return null;
     case "query": return shape(await pg.query(msg.sql, msg.params));
     case "exec": return (await pg.exec(msg.sql)).map(shape);
+    case "batch": {
+      await pg.exec("BEGIN");
+      try {
+        const out = [];
+        for (const s of msg.statements) out.push(shape(await pg.query(s.sql, s.params)));
+        await pg.exec("COMMIT");
+        return out;
+      } catch (err) {
+        await pg.exec("ROLLBACK").catch(() => undefined);
+        throw err;
+      }
+    }
     case "dump": return new Uint8Array(await (await pg.dumpDataDir("gzip")).arrayBuffer());
     case "close": await pg.close(); return null;
     default: throw new Error("unknown operation " + msg.op);

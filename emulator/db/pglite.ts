@@ -15,7 +15,14 @@ import * as path from "node:path";
 import { Worker } from "node:worker_threads";
 import { DATABASE_SQL, MEMBERSHIP_SQL, ROLES_SQL } from "./init";
 import { WORKER_SOURCE, type WorkerInit, type WorkerRequest, type WorkerResponse } from "./pglite-worker";
-import { SqlError, type DatabaseManager, type ProjectDatabase, type QueryResult, type SqlExecutor } from "./types";
+import {
+  SqlError,
+  type BatchStatement,
+  type DatabaseManager,
+  type ProjectDatabase,
+  type QueryResult,
+  type SqlExecutor,
+} from "./types";
 
 type Op = WorkerRequest extends infer R ? (R extends { op: infer O } ? O : never) : never;
 type Payload<O extends Op> = Omit<Extract<WorkerRequest, { op: O }>, "id" | "op">;
@@ -120,6 +127,10 @@ class PgliteDatabase implements ProjectDatabase {
 
   exec(sql: string): Promise<QueryResult[]> {
     return this.lock.run(() => this.direct.exec(sql));
+  }
+
+  batch(statements: BatchStatement[]): Promise<QueryResult[]> {
+    return this.lock.run(() => this.worker.call<QueryResult[], "batch">("batch", { statements }));
   }
 
   transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {

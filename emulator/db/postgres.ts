@@ -5,7 +5,15 @@
  */
 import { Pool, type PoolClient, type QueryResult as PgResult } from "pg";
 import { DATABASE_SQL, MEMBERSHIP_SQL, ROLES_SQL } from "./init";
-import { SqlError, type DatabaseManager, type ProjectDatabase, type QueryResult, type SqlExecutor } from "./types";
+import { runPipeline } from "./pipeline";
+import {
+  SqlError,
+  type BatchStatement,
+  type DatabaseManager,
+  type ProjectDatabase,
+  type QueryResult,
+  type SqlExecutor,
+} from "./types";
 
 /** SQLSTATEs of a concurrent creator winning a race we can ignore. */
 const ALREADY_EXISTS = new Set(["42710", "23505", "42P04"]);
@@ -82,6 +90,20 @@ class PostgresDatabase implements ProjectDatabase {
 
   exec(sql: string): Promise<QueryResult[]> {
     return this.direct.exec(sql);
+  }
+
+  async batch(statements: BatchStatement[]): Promise<QueryResult[]> {
+    const client = await guard(() => this.pool.connect());
+    let broken = false;
+    try {
+      return (await guard(() => runPipeline(client, statements))).map((r) => toResult(r as unknown as PgResult));
+    } catch (err) {
+      // A server error leaves the connection usable (the Sync ended the failed transaction); anything else does not.
+      broken = !(err instanceof SqlError);
+      throw err;
+    } finally {
+      client.release(broken);
+    }
   }
 
   async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {

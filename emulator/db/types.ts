@@ -31,6 +31,19 @@ export interface ProjectDatabase extends SqlExecutor {
    * scopes a role to the transaction.
    */
   transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /**
+   * Runs the statements in order in one transaction and one round trip (one
+   * message to the embedded engine, one network write and one Sync to a
+   * server): committed when all succeed, rolled back at the first error,
+   * which rejects. `set_config(…, true)` in one statement holds for the
+   * statements after it. Statements are prepared once per connection.
+   */
+  batch(statements: BatchStatement[]): Promise<QueryResult[]>;
+}
+
+export interface BatchStatement {
+  sql: string;
+  params?: unknown[];
 }
 
 export interface DatabaseManager {

@@ -1,7 +1,8 @@
 /**
  * What the GraphQL executor needs of a database: one transaction on one
- * connection. The emulator's ProjectDatabase (emulator/db) satisfies it for
- * both engines, embedded PGlite and a PostgreSQL server.
+ * connection, or a batch of statements in one transaction and one round
+ * trip. The emulator's ProjectDatabase (emulator/db) satisfies it for both
+ * engines, embedded PGlite and a PostgreSQL server.
  */
 export interface GqlExecutor {
   query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: R[] }>;
@@ -10,4 +11,8 @@ export interface GqlExecutor {
 export interface GqlDatabase {
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: GqlExecutor) => Promise<T>): Promise<T>;
+  /** Runs the statements in one transaction and one round trip; rejects (rolled back) at the first error. */
+  batch(statements: Array<{ sql: string; params?: unknown[] }>): Promise<Array<{ rows: unknown[] }>>;
+  /** Statements without parameters, outside any request transaction (installing the schema-version counter). */
+  exec(sql: string): Promise<unknown>;
 }

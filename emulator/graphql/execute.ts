@@ -21,6 +21,7 @@ import {
 import { CATALOG_FINGERPRINT_SQL, loadCatalog } from "../catalog";
 import { collectFields, Compiler, type CompileContext, type CompiledStatement } from "./compile";
 import type { GqlDatabase, GqlExecutor } from "./db";
+import { CURRENT_VERSION_SQL, forgetSchemaVersion, PRELUDE_SQL, schemaVersionMode, STALE_SCHEMA } from "./freshness";
 import { GqlError, type GqlErrorBody } from "./errors";
 import { buildModel, type ApiModel } from "./model";
 import { buildSchema } from "./schema";
@@ -122,7 +123,25 @@ function checkFragmentCycles(fragments: Map<string, FragmentDefinitionNode>): vo
   for (const name of fragments.keys()) visit(name, 0);
 }
 
-async function loadApi(
+/** Reflects the API for a role and schemas, wrapping directive errors. */
+async function reflect(tx: GqlExecutor, role: string, schemas: string[]): Promise<CachedApi> {
+  const catalog = await loadCatalog(tx, { role, schemas });
+  try {
+    return { model: buildModel(catalog) };
+  } catch (err) {
+    if (err instanceof GqlError) throw new SchemaLoadError(err.message);
+    throw err;
+  }
+}
+
+function remember<V>(map: Map<string, V>, key: string, value: V): V {
+  if (map.size >= CACHE_LIMIT) map.delete(map.keys().next().value!);
+  map.set(key, value);
+  return value;
+}
+
+/** Fallback freshness check: the API keyed by a catalog fingerprint read in the request's transaction. */
+async function loadApiByFingerprint(
   db: GqlDatabase,
   tx: GqlExecutor,
   role: string,
@@ -132,19 +151,57 @@ async function loadApi(
   let perDb = apiCache.get(db);
   if (!perDb) apiCache.set(db, (perDb = new Map()));
   const key = JSON.stringify([role, schemas, fingerprint]);
-  let api = perDb.get(key);
-  if (!api) {
-    const catalog = await loadCatalog(tx, { role, schemas });
-    try {
-      api = { model: buildModel(catalog) };
-    } catch (err) {
-      if (err instanceof GqlError) throw new SchemaLoadError(err.message);
-      throw err;
-    }
-    if (perDb.size >= CACHE_LIMIT) perDb.delete(perDb.keys().next().value!);
-    perDb.set(key, api);
+  return perDb.get(key) ?? remember(perDb, key, await reflect(tx, role, schemas));
+}
+
+interface VersionedApis {
+  version: Promise<string>;
+  apis: Map<string, Promise<CachedApi>>;
+}
+
+/** Per database: the schema version last seen and the APIs reflected at it. */
+const versioned = new WeakMap<GqlDatabase, VersionedApis>();
+
+/**
+ * The API for a role and schemas at the current schema version, reflected
+ * once per version. The version is read before the catalog, so an API is
+ * never older than the version it is filed under.
+ */
+async function versionedApi(
+  db: GqlDatabase,
+  role: string,
+  schemas: string[],
+): Promise<{ version: string; api: CachedApi }> {
+  let state = versioned.get(db);
+  if (!state) {
+    const version = db.transaction(async (tx) => (await tx.query<{ v: string }>(CURRENT_VERSION_SQL)).rows[0].v);
+    state = { version, apis: new Map() };
+    versioned.set(db, state);
+    version.catch(() => versioned.delete(db));
   }
-  return api;
+  const current = state;
+  const version = await current.version;
+  const key = JSON.stringify([role, schemas]);
+  let api = current.apis.get(key);
+  if (!api) {
+    api = db.transaction(async (tx) => {
+      const v = (await tx.query<{ v: string }>(CURRENT_VERSION_SQL)).rows[0].v;
+      const reflected = await reflect(tx, role, schemas);
+      // The schema moved while we looked: file nothing, the check in the request will notice.
+      if (v !== version) versioned.delete(db);
+      return reflected;
+    });
+    remember(current.apis, key, api);
+    api.catch(() => current.apis.delete(key));
+  }
+  return { version, api: await api };
+}
+
+/** Drops what was reflected at `version` once the database has moved past it. */
+async function forgetVersion(db: GqlDatabase, version: string): Promise<void> {
+  const state = versioned.get(db);
+  if (state && (await state.version.catch(() => undefined)) === version && versioned.get(db) === state)
+    versioned.delete(db);
 }
 
 /** Runs `__schema` / `__type` through graphql-js against the reflected schema. */
@@ -202,68 +259,49 @@ export async function handleGraphql(db: GqlDatabase, req: GraphqlRequest): Promi
   }
   const isMutation = op.operation === "mutation";
   const schemas = req.schemas ?? ["public"];
+  const claims = JSON.stringify(req.claims ?? {});
+  const request: Prepared = { doc, op, vars, fragments, topFields, isMutation };
   let statements = 0;
+  const counted = (n: number) => (statements = n);
   try {
-    return await db.transaction(async (tx) => {
-      const pre = await tx.query<{ fp: string }>(
-        `select set_config('role', $1, true) as r, set_config('request.jwt.claims', $2, true) as c, ${CATALOG_FINGERPRINT_SQL} as fp`,
-        [req.role, JSON.stringify(req.claims ?? {})],
-      );
-      const api = await loadApi(db, tx, req.role, schemas, pre.rows[0].fp);
-      const model = api.model;
-      const ctx: CompileContext = { model, vars, fragments };
-      const data: Record<string, unknown> = {};
-      const errors: GqlErrorBody[] = [];
-      if (isMutation && model.mutationFields.size === 0)
-        throw new Rollback({ data: null, errors: [{ message: "Unknown type Mutation" }] }, 0);
-      for (const field of topFields) {
-        const key = field.alias?.value ?? field.name.value;
-        const name = field.name.value;
-        try {
-          if (name === "__typename") {
-            data[key] = isMutation ? "Mutation" : "Query";
-            continue;
-          }
-          if (!isMutation && (name === "__schema" || name === "__type")) {
-            if (!model.introspection) throw new GqlError(`Unknown field "${name}" on type Query`);
-            data[key] = await introspect(api, field, doc, op, vars);
-            continue;
-          }
-          const compiler = new Compiler(ctx);
-          let stmt: CompiledStatement;
-          if (isMutation) {
-            const m = model.mutationFields.get(name);
-            if (!m) throw new GqlError(`Unknown field "${name}" on type Mutation`);
-            stmt =
-              m.kind === "insert"
-                ? compiler.insert(m.table, field)
-                : m.kind === "update"
-                  ? compiler.update(m.table, field)
-                  : compiler.delete(m.table, field);
-          } else if (name === "node") {
-            stmt = compiler.node(field);
-          } else {
-            const q = model.queryFields.get(name);
-            if (!q) throw new GqlError(`Unknown field "${name}" on type Query`);
-            stmt = compiler.collection(q.table, field);
-          }
-          statements++;
-          const res = await tx.query<{ v: unknown; n?: number }>(stmt.sql, stmt.params);
-          const row = res.rows[0];
-          if (stmt.atMost !== undefined && Number(row.n) > stmt.atMost)
-            throw new GqlError(`${stmt.operation} impacts too many records`);
-          data[key] = row.v ?? null;
-        } catch (err) {
-          if (!(err instanceof GqlError)) throw err;
-          // A mutation error rolls back the whole request; a query field just drops out.
-          if (isMutation) throw new Rollback({ data: null, errors: [{ message: err.message }] }, statements);
-          errors.push({ message: err.message });
+    if ((await schemaVersionMode(db)) === "fingerprint") {
+      return await db.transaction(async (tx) => {
+        const pre = await tx.query<{ fp: string }>(
+          `select set_config('role', $1, true) as r, set_config('request.jwt.claims', $2, true) as c, ${CATALOG_FINGERPRINT_SQL} as fp`,
+          [req.role, claims],
+        );
+        const api = await loadApiByFingerprint(db, tx, req.role, schemas, pre.rows[0].fp);
+        return runInTransaction(tx, api, request, counted);
+      });
+    }
+    for (let attempt = 0; ; attempt++) {
+      const { version, api } = await versionedApi(db, req.role, schemas);
+      const prelude = { sql: PRELUDE_SQL, params: [req.role, claims, version] };
+      try {
+        if (isMutation) {
+          return await db.transaction(async (tx) => {
+            await tx.query(prelude.sql, prelude.params);
+            return runInTransaction(tx, api, request, counted);
+          });
         }
+        return await runQuery(db, prelude, api, request, counted);
+      } catch (err) {
+        if (attempt >= 3) throw err;
+        const e = err as { code?: unknown; message?: unknown };
+        if (e.code === STALE_SCHEMA) {
+          await forgetVersion(db, version);
+          continue;
+        }
+        // The `graphql` schema (and so the version check) was dropped: install it again.
+        if ((e.code === "42883" || e.code === "3F000") && /check_schema_version|"graphql"/.test(String(e.message))) {
+          forgetSchemaVersion(db);
+          versioned.delete(db);
+          await schemaVersionMode(db);
+          continue;
+        }
+        throw err;
       }
-      const succeeded = Object.keys(data).length > 0;
-      const out: GraphqlResponse["body"] = errors.length ? { data: succeeded ? data : null, errors } : { data };
-      return { status: 200, body: out, statements };
-    });
+    }
   } catch (err) {
     if (err instanceof Rollback) return { status: 200, body: err.body, statements: err.statements };
     if (err instanceof SchemaLoadError) return { ...errorsOnly(err.message), statements };
@@ -271,4 +309,136 @@ export async function handleGraphql(db: GqlDatabase, req: GraphqlRequest): Promi
     if (message !== undefined) return { status: 200, body: { data: null, errors: [{ message }] }, statements };
     throw err;
   }
+}
+
+/** A parsed request, ready to compile against an API. */
+interface Prepared {
+  doc: DocumentNode;
+  op: OperationDefinitionNode;
+  vars: Variables;
+  fragments: Map<string, FragmentDefinitionNode>;
+  topFields: FieldNode[];
+  isMutation: boolean;
+}
+
+/** Compiles one top-level field of a query; introspection and `__typename` are answered here. */
+async function planQueryField(
+  api: CachedApi,
+  req: Prepared,
+  field: FieldNode,
+): Promise<{ value: unknown } | { stmt: CompiledStatement }> {
+  const name = field.name.value;
+  const model = api.model;
+  if (name === "__typename") return { value: "Query" };
+  if (name === "__schema" || name === "__type") {
+    if (!model.introspection) throw new GqlError(`Unknown field "${name}" on type Query`);
+    return { value: await introspect(api, field, req.doc, req.op, req.vars) };
+  }
+  const compiler = new Compiler({ model, vars: req.vars, fragments: req.fragments });
+  if (name === "node") return { stmt: compiler.node(field) };
+  const q = model.queryFields.get(name);
+  if (!q) throw new GqlError(`Unknown field "${name}" on type Query`);
+  return { stmt: compiler.collection(q.table, field) };
+}
+
+/**
+ * A query in one round trip: every field is compiled first, then the
+ * prelude (schema-version check, role, claims) and one statement per field
+ * run as one batch in one transaction.
+ */
+async function runQuery(
+  db: GqlDatabase,
+  prelude: { sql: string; params: unknown[] },
+  api: CachedApi,
+  req: Prepared,
+  counted: (n: number) => void,
+): Promise<GraphqlResponse> {
+  const planned: Array<{ key: string; value?: unknown; stmt?: CompiledStatement; error?: string }> = [];
+  for (const field of req.topFields) {
+    const key = field.alias?.value ?? field.name.value;
+    try {
+      planned.push({ key, ...(await planQueryField(api, req, field)) });
+    } catch (err) {
+      if (!(err instanceof GqlError)) throw err;
+      planned.push({ key, error: err.message });
+    }
+  }
+  const stmts = planned.filter((p) => p.stmt).map((p) => p.stmt!);
+  counted(stmts.length);
+  const results = await db.batch([prelude, ...stmts.map((s) => ({ sql: s.sql, params: s.params }))]);
+  const data: Record<string, unknown> = {};
+  const errors: GqlErrorBody[] = [];
+  let next = 1;
+  for (const p of planned) {
+    if (p.error !== undefined) errors.push({ message: p.error });
+    else if (p.stmt) data[p.key] = (results[next++].rows[0] as { v?: unknown } | undefined)?.v ?? null;
+    else data[p.key] = p.value;
+  }
+  const succeeded = Object.keys(data).length > 0;
+  const out: GraphqlResponse["body"] = errors.length ? { data: succeeded ? data : null, errors } : { data };
+  return { status: 200, body: out, statements: stmts.length };
+}
+
+/** Runs the fields one statement at a time in an open transaction (mutations, and the fingerprint fallback). */
+async function runInTransaction(
+  tx: GqlExecutor,
+  api: CachedApi,
+  req: Prepared,
+  counted: (n: number) => void,
+): Promise<GraphqlResponse> {
+  const { isMutation } = req;
+  const model = api.model;
+  const ctx: CompileContext = { model, vars: req.vars, fragments: req.fragments };
+  const data: Record<string, unknown> = {};
+  const errors: GqlErrorBody[] = [];
+  let statements = 0;
+  if (isMutation && model.mutationFields.size === 0)
+    throw new Rollback({ data: null, errors: [{ message: "Unknown type Mutation" }] }, 0);
+  for (const field of req.topFields) {
+    const key = field.alias?.value ?? field.name.value;
+    const name = field.name.value;
+    try {
+      if (name === "__typename") {
+        data[key] = isMutation ? "Mutation" : "Query";
+        continue;
+      }
+      if (!isMutation && (name === "__schema" || name === "__type")) {
+        if (!model.introspection) throw new GqlError(`Unknown field "${name}" on type Query`);
+        data[key] = await introspect(api, field, req.doc, req.op, req.vars);
+        continue;
+      }
+      const compiler = new Compiler(ctx);
+      let stmt: CompiledStatement;
+      if (isMutation) {
+        const m = model.mutationFields.get(name);
+        if (!m) throw new GqlError(`Unknown field "${name}" on type Mutation`);
+        stmt =
+          m.kind === "insert"
+            ? compiler.insert(m.table, field)
+            : m.kind === "update"
+              ? compiler.update(m.table, field)
+              : compiler.delete(m.table, field);
+      } else if (name === "node") {
+        stmt = compiler.node(field);
+      } else {
+        const q = model.queryFields.get(name);
+        if (!q) throw new GqlError(`Unknown field "${name}" on type Query`);
+        stmt = compiler.collection(q.table, field);
+      }
+      counted(++statements);
+      const res = await tx.query<{ v: unknown; n?: number }>(stmt.sql, stmt.params);
+      const row = res.rows[0];
+      if (stmt.atMost !== undefined && Number(row.n) > stmt.atMost)
+        throw new GqlError(`${stmt.operation} impacts too many records`);
+      data[key] = row.v ?? null;
+    } catch (err) {
+      if (!(err instanceof GqlError)) throw err;
+      // A mutation error rolls back the whole request; a query field just drops out.
+      if (isMutation) throw new Rollback({ data: null, errors: [{ message: err.message }] }, statements);
+      errors.push({ message: err.message });
+    }
+  }
+  const succeeded = Object.keys(data).length > 0;
+  const out: GraphqlResponse["body"] = errors.length ? { data: succeeded ? data : null, errors } : { data };
+  return { status: 200, body: out, statements };
 }

@@ -204,6 +204,17 @@ describe.each(backends())("GraphQL security on %s", (kind) => {
         "Unknown field 'label' on type 'Fresh'",
       );
     });
+    it("dropping the schema-version counter reinstalls it, and DDL keeps applying", async () => {
+      await h.sql(`drop schema graphql cascade`);
+      expect((await h.gql(`{ freshCollection { totalCount } }`)).data).toEqual({ freshCollection: { totalCount: 1 } });
+      await h.sql(
+        `comment on table fresh_table is e'@graphql({"name": "Refreshed", "totalCount": {"enabled": true}})'`,
+      );
+      expect((await h.gql(`{ refreshedCollection { totalCount } }`)).data).toEqual({
+        refreshedCollection: { totalCount: 1 },
+      });
+      await h.sql(`comment on table fresh_table is e'@graphql({"name": "Fresh", "totalCount": {"enabled": true}})'`);
+    });
     it("a bad directive fails every request without data", async () => {
       await h.sql(`comment on table fresh_table is e'@graphql({"max_rows": -1})'`);
       expect(await h.gql(`{ __typename }`)).toEqual({
