@@ -9,6 +9,7 @@ import type { CustomHostname } from "../client/management";
 import { managementClient } from "../context";
 import type { ResourceDoc } from "../resource-doc";
 import { checkWith, diffFields, PROVIDER_KEY, sleep, type FieldRule, type Props, type ResourceImpl } from "./common";
+import { withDrift } from "./drift";
 import { projectRef } from "./shared";
 
 export const STATUS = {
@@ -168,7 +169,11 @@ export const customHostname: ResourceImpl = {
   async read(id, props) {
     try {
       const h = await managementClient().getCustomHostname(id);
-      return { id, props: outputs(props, h, props) };
+      const next = outputs(props, h, props);
+      const changed: string[] = [];
+      if (props.hostname !== undefined && next.hostname !== props.hostname) changed.push("hostname");
+      if (props.status !== undefined && next.status !== props.status) changed.push(`status ${next.status}`);
+      return { id, props: withDrift(next, { changed }) };
     } catch (err) {
       if (isNoneConfigured(err)) return { id: "", props: {} };
       throw err;

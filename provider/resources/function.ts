@@ -17,6 +17,7 @@ import {
   type Props,
   type ResourceImpl,
 } from "./common";
+import { withDrift } from "./drift";
 import { projectRef, sha256Hex } from "./shared";
 
 export const FUNCTION_SOURCE_MAX = 20 * 1024 * 1024;
@@ -203,7 +204,12 @@ export const edgeFunction: ResourceImpl = {
       (live.ezbr_sha256 ?? null) !== (props.deployedSha256 ?? null) ||
       (typeof props.version === "number" && live.version !== props.version);
     const sourceHash = bodyMoved ? `changed-out-of-band:${live.ezbr_sha256 ?? `v${live.version}`}` : props.sourceHash;
-    return { id, props: { ...outputs(props, live, sourceHash), projectRef: ref, slug } };
+    const next: Props = { ...outputs(props, live, sourceHash), projectRef: ref, slug };
+    const changed = [
+      ...(bodyMoved ? ["body"] : []),
+      ...SETTINGS.filter((k) => props[k] !== undefined && stableJson(props[k]) !== stableJson(next[k])),
+    ];
+    return { id, props: withDrift(next, { changed }) };
   },
 
   async update(_id, olds, news) {

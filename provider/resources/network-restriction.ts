@@ -7,6 +7,7 @@ import { ALLOW_ALL_V4, ALLOW_ALL_V6, normalizeCidrList, parseCidr } from "../cid
 import type { NetworkRestrictions } from "../client/management";
 import type { ResourceDoc } from "../resource-doc";
 import { checkWith, diffFields, pollUntil, type FieldRule, type Props, type ResourceImpl } from "./common";
+import { withDrift } from "./drift";
 import { projectRef } from "./shared";
 
 function cidrList(family: 4 | 6, field: string) {
@@ -121,7 +122,13 @@ export const networkRestriction: ResourceImpl = {
 
   async read(id, props) {
     const r = await managementClient().getNetworkRestrictions(id);
-    return { id, props: outputs(props, r) };
+    const next = outputs(props, r);
+    const before = [...(props.dbAllowedCidrs ?? []), ...(props.dbAllowedCidrsV6 ?? [])] as string[];
+    const after = [...next.dbAllowedCidrs, ...next.dbAllowedCidrsV6] as string[];
+    const added = after.filter((c) => !before.includes(c));
+    const deleted = before.filter((c) => !after.includes(c));
+    const changed = next.status !== "applied" && props.status !== next.status ? [`status ${next.status}`] : [];
+    return { id, props: withDrift(next, { added, deleted, changed }) };
   },
 
   async update(id, _olds, news) {

@@ -5,6 +5,7 @@
 import { withUnknownOutcome } from "../client/management";
 import type { Organization } from "../client/management";
 import { managementClient, organizationsList, invalidateOrganizations } from "../context";
+import { withDrift } from "./drift";
 import { displayName } from "./shared";
 import type { ResourceDoc } from "../resource-doc";
 import { checkWith, diffFields, type FieldRule, type Props, type ResourceImpl } from "./common";
@@ -80,7 +81,8 @@ export const organization: ResourceImpl = {
     const all = await organizationsList();
     const org = all.find((o) => o.id === id || o.slug === id);
     if (!org) return { id: "", props: {} };
-    return { id: org.id, props: outputs(props, org) };
+    const changed = props.name !== undefined && org.name !== props.name ? ["name"] : [];
+    return { id: org.id, props: withDrift(outputs(props, org), { changed }) };
   },
 
   async update(_id, olds, news) {

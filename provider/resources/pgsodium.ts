@@ -5,6 +5,7 @@
 import { managementClient } from "../context";
 import type { ResourceDoc } from "../resource-doc";
 import { checkWith, containsUnknown, diffFields, type FieldRule, type Props, type ResourceImpl } from "./common";
+import { withDrift } from "./drift";
 import { projectRef } from "./shared";
 
 export const KEY_CHANGE_WARNING =
@@ -77,7 +78,9 @@ export const pgsodium: ResourceImpl = {
 
   async read(id, props) {
     const key = (await managementClient().getPgsodium(id)).root_key.toLowerCase();
-    return { id, props: { ...props, currentRootKey: key, rootKey: props.rootKey ?? key } };
+    // Only that the key changed: the key itself stays in its secret outputs.
+    const changed = typeof props.currentRootKey === "string" && props.currentRootKey !== key ? ["rootKey"] : [];
+    return { id, props: withDrift({ ...props, currentRootKey: key, rootKey: props.rootKey ?? key }, { changed }) };
   },
 
   async update(id, olds, news) {

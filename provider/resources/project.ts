@@ -7,6 +7,7 @@ import { ApiError, isNotFound, partialFailure, SupabaseError } from "../errors";
 import { withUnknownOutcome } from "../client/management";
 import type { Project } from "../client/management";
 import { managementClient, projectsList, invalidateProjects, projectBaseUrl } from "../context";
+import { withDrift } from "./drift";
 import { displayName } from "./shared";
 import type { ResourceDoc } from "../resource-doc";
 import {
@@ -218,7 +219,11 @@ export const project: ResourceImpl = {
       }
     }
     if (GONE_STATUSES.has(p.status ?? "")) return { id: "", props: {} };
-    return { id, props: outputs(props, p) };
+    const next = outputs(props, p);
+    const changed: string[] = [];
+    if (props.name !== undefined && next.name !== props.name) changed.push("name");
+    if (next.status !== "ACTIVE_HEALTHY") changed.push(`status ${next.status}`);
+    return { id, props: withDrift(next, { changed }) };
   },
 
   async update(id, olds, news) {

@@ -6,6 +6,7 @@
 import { deleteSecretBatched, secretsList, upsertSecretBatched } from "../context";
 import type { ResourceDoc } from "../resource-doc";
 import { checkWith, diffFields, type FieldRule, type Props, type ResourceImpl } from "./common";
+import { withDrift } from "./drift";
 import { projectRef, secretDigest, secretName, secretValue } from "./shared";
 
 export const secretInputs = z
@@ -50,7 +51,8 @@ export const secret: ResourceImpl = {
     const [ref, name] = splitId(id, props);
     const live = (await secretsList(ref)).find((s) => s.name === name);
     if (!live) return { id: "", props: {} };
-    return { id, props: { ...outputs(props, live.value), projectRef: ref, name } };
+    const changed = props.digest !== undefined && props.digest !== live.value ? [name] : [];
+    return { id, props: withDrift({ ...outputs(props, live.value), projectRef: ref, name }, { changed }) };
   },
 
   async update(_id, _olds, news) {

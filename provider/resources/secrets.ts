@@ -5,6 +5,7 @@
 import { invalidateSecrets, managementClient, secretsList } from "../context";
 import type { ResourceDoc } from "../resource-doc";
 import { checkWith, diffFields, type FieldRule, type Props, type ResourceImpl } from "./common";
+import { withDrift } from "./drift";
 import { projectRef, secretDigest, secretName, secretValue } from "./shared";
 
 export const secretsInputs = z
@@ -67,12 +68,20 @@ export const secrets: ResourceImpl = {
   async read(id, props) {
     const managed: string[] = props.names ?? Object.keys(props.digests ?? {});
     const live = new Map((await secretsList(id)).map((s) => [s.name, s.value]));
+    const stored: Record<string, string> = props.digests ?? {};
     const digests: Record<string, string> = {};
+    const changed: string[] = [];
+    const deleted: string[] = [];
     for (const name of managed.slice().sort()) {
       const v = live.get(name);
-      if (v !== undefined) digests[name] = v;
+      if (v === undefined) deleted.push(name);
+      else {
+        digests[name] = v;
+        if (stored[name] !== undefined && stored[name] !== v) changed.push(name);
+      }
     }
-    return { id, props: { ...props, names: Object.keys(digests), digests } };
+    // Names only: the digests stay in their secret output.
+    return { id, props: withDrift({ ...props, names: Object.keys(digests), digests }, { changed, deleted }) };
   },
 
   async update(_id, olds, news) {

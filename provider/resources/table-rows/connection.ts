@@ -1,4 +1,5 @@
 /** TableRows connection: the GraphQL client of the target and its (cached) table schema. */
+import { deflateRawSync, inflateRawSync } from "node:zlib";
 import { cachedTableSchema, managementClient, projectBaseUrl, serviceRoleKey } from "../../context";
 import { GraphqlClient } from "../../graphql/client";
 import {
@@ -55,4 +56,35 @@ export async function resolveSchema(p: Props, ctx: Ctx): Promise<{ schema?: Tabl
       }
     },
   );
+}
+
+/**
+ * What check records for the next check: the table schema it validated
+ * against and the key as declared. Stored in the inputs (check only sees the
+ * old inputs), so it is kept to one compact opaque line there: a `--diff`
+ * shows the user's own inputs, not pages of cached schema.
+ */
+export interface SchemaCache {
+  schema?: TableSchema;
+  declaredKey?: string[];
+}
+
+const CACHE_VERSION = "v1:";
+
+export function encodeSchemaCache(c: SchemaCache): string {
+  return CACHE_VERSION + deflateRawSync(JSON.stringify({ s: c.schema, k: c.declaredKey })).toString("base64");
+}
+
+/** The cache recorded in inputs (also the uncompressed `resolved`/`declaredKey` of earlier versions). */
+export function decodeSchemaCache(p: Props | undefined): SchemaCache {
+  if (!p) return {};
+  if (typeof p.schemaCache === "string" && p.schemaCache.startsWith(CACHE_VERSION)) {
+    try {
+      const v = JSON.parse(inflateRawSync(Buffer.from(p.schemaCache.slice(CACHE_VERSION.length), "base64")).toString());
+      return { schema: v.s ?? undefined, declaredKey: v.k ?? undefined };
+    } catch {
+      return {};
+    }
+  }
+  return { schema: p.resolved as TableSchema | undefined, declaredKey: p.declaredKey as string[] | undefined };
 }

@@ -117,6 +117,15 @@ export function keyRow(key: string[], ks: string): Row {
   return Object.fromEntries(key.map((k, i) => [k, vals[i]]));
 }
 
+/**
+ * A row key as people read it, `code=pro` or `region=eu,id=7`: for drift
+ * reports (a key string is JSON text, which displays as nested JSON).
+ */
+export function keyLabel(key: string[], ks: string): string {
+  const vals = parseKey(ks);
+  return key.map((k, i) => `${k}=${typeof vals[i] === "string" ? vals[i] : JSON.stringify(vals[i])}`).join(",");
+}
+
 export function chunk<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));

@@ -3,12 +3,15 @@
  * project's GraphQL data API (pg_graphql). Its documentation (inputs,
  * outputs, behaviour, API footprint) is `tableRowsDoc` at the end.
  *
- * State: the checked inputs hold the declared rows (canonical values); the
- * outputs never repeat them. Outputs hold, per row, `"<columnSet>:<digest>"`
- * keyed by the row's key (16 hex digits of SHA-256 over the canonical values
- * of the row's declared columns), plus the column sets. That is all `diff`
- * and `read` need: diff compares digests of the declared rows with the stored
- * ones (pure), and read recomputes digests from live rows.
+ * State: the checked inputs hold the declared rows (canonical values) and
+ * one compact line of schema cache; the outputs never repeat the rows.
+ * Outputs hold, per row, `"<columnSet>:<digest>:<column digests>"` keyed by
+ * the row's key (16 hex digits of SHA-256 over the canonical values of the
+ * row's declared columns, then 4 per column), plus the column sets. That is
+ * all `diff` and `read` need: diff compares digests of the declared rows with
+ * the stored ones (pure), and read recomputes digests from live rows and
+ * names in `drift` the keys changed, deleted or (exclusive) added out of
+ * band, and the columns that differ.
  *
  * The implementation is split by job: connection (client and schema),
  * validation (inputs and rows), row-state (digests and the pure diff),
@@ -17,14 +20,15 @@
  */
 import { partialFailure, SupabaseError } from "../../errors";
 import type { TableSchema } from "../../graphql/introspect";
-import { keyString, rowDigest } from "../../graphql/values";
+import { keyString } from "../../graphql/values";
 import { canonicalRow } from "./validation";
 import type { ResourceDoc } from "../../resource-doc";
 import { checkWith, containsUnknown, stableJson, type Props, type ResourceImpl } from "../common";
-import { connect, resolveSchema } from "./connection";
-import { chunk, keyRow, type Planned } from "./documents";
+import { connect, decodeSchemaCache, encodeSchemaCache, resolveSchema } from "./connection";
+import { chunk, keyLabel, keyRow, type Planned } from "./documents";
 import { allKeys, readRows } from "./reads";
-import { diffRowState, rowState } from "./row-state";
+import { withDrift } from "../drift";
+import { changedColumns, diffRowState, rowEntry, rowState } from "./row-state";
 import { applyPlan, idOf, insertAll, outputs, schemaFor } from "./writes";
 import { tableRowsInputs, validateRows, type Row } from "./validation";
 
@@ -34,6 +38,7 @@ export const tableRows: ResourceImpl = {
     if (!base.data || (base.failures?.length ?? 0) > 0) return { inputs: base.inputs, failures: base.failures };
     const inputs = base.data as Props;
     delete inputs.resolved;
+    delete inputs.schemaCache;
     // Connection or table still unknown (preview): nothing more can be checked yet.
     if (
       ["projectRef", "graphqlUrl", "apiKey", "table"].some((k) => containsUnknown(inputs[k])) ||
@@ -43,13 +48,14 @@ export const tableRows: ResourceImpl = {
 
     // Unchanged rows against an unchanged table were validated when applied:
     // reuse that schema, so a no-op `up` makes no request at all.
-    const prev = olds?.resolved as TableSchema | undefined;
+    const cache = decodeSchemaCache(olds);
+    const prev = cache.schema;
     const sameTarget =
       prev &&
       olds.table === inputs.table &&
       olds.projectRef === inputs.projectRef &&
       olds.graphqlUrl === inputs.graphqlUrl &&
-      stableJson(olds.declaredKey) === stableJson(inputs.key);
+      stableJson(cache.declaredKey) === stableJson(inputs.key);
     if (sameTarget) {
       // Rows that validate against the recorded schema need no new
       // introspection either (an edit of 100 rows is then 1 request in all).
@@ -58,7 +64,12 @@ export const tableRows: ResourceImpl = {
       const again = validateRows(prev!, inputs.rows, inputs.key);
       if (again.failures.length === 0) {
         return {
-          inputs: { ...inputs, declaredKey: inputs.key, key: again.key, rows: again.rows, resolved: prev },
+          inputs: {
+            ...inputs,
+            key: again.key,
+            rows: again.rows,
+            schemaCache: encodeSchemaCache({ schema: prev, declaredKey: inputs.key }),
+          },
           failures: [],
         };
       }
@@ -79,11 +90,16 @@ export const tableRows: ResourceImpl = {
       if (r.failure) return { inputs, failures: [{ property: "table", reason: r.failure }] };
       // The table does not exist yet (a migration in this run creates it): create validates before writing.
       const fallbackKey = inputs.key;
-      return { inputs: { ...inputs, declaredKey: fallbackKey }, failures: [] };
+      return { inputs: { ...inputs, schemaCache: encodeSchemaCache({ declaredKey: fallbackKey }) }, failures: [] };
     }
     const v = validateRows(r.schema, inputs.rows, inputs.key);
     return {
-      inputs: { ...inputs, declaredKey: inputs.key, key: v.key, rows: v.rows, resolved: r.schema },
+      inputs: {
+        ...inputs,
+        key: v.key,
+        rows: v.rows,
+        schemaCache: encodeSchemaCache({ schema: r.schema, declaredKey: inputs.key }),
+      },
       failures: v.failures,
     };
   },
@@ -92,7 +108,7 @@ export const tableRows: ResourceImpl = {
     const replaces: string[] = [];
     for (const k of ["projectRef", "graphqlUrl", "table"])
       if (containsUnknown(news[k]) || stableJson(olds[k]) !== stableJson(news[k])) replaces.push(k);
-    const schema = news.resolved as TableSchema | undefined;
+    const schema = decodeSchemaCache(news).schema;
     const key = (news.key ?? schema?.primaryKey) as string[] | undefined;
     if (key && olds.key && stableJson(key) !== stableJson(olds.key)) replaces.push("key");
     if (replaces.length > 0) return { changes: true, replaces, deleteBeforeReplace: true };
@@ -136,16 +152,29 @@ export const tableRows: ResourceImpl = {
     const columns = [...new Set(columnSets.flat())];
     const live = await readRows(ctx, schema, key, keys, columns, props.pageSize ?? 30);
     const rows: Record<string, string> = {};
+    const changed: Record<string, string[]> = {};
+    const deleted: string[] = [];
     for (const k of keys) {
       const l = live.get(k);
-      if (!l) continue; // deleted out of band: drift
+      if (!l) {
+        deleted.push(keyLabel(key, k)); // deleted out of band: drift
+        continue;
+      }
       const si = Number(stored[k].split(":")[0]);
-      rows[k] = `${si}:${rowDigest(canonicalRow(l, schema), columnSets[si] ?? [])}`;
+      const cols = columnSets[si] ?? [];
+      rows[k] = rowEntry(si, canonicalRow(l, schema), cols);
+      const differ = changedColumns(stored[k], rows[k], cols);
+      if (differ.length > 0) changed[keyLabel(key, k)] = differ;
     }
     const extra: Props = {};
     if (props.exclusive)
       extra.foreignKeys = (await allKeys(ctx, schema, key, props.pageSize ?? 30)).filter((k) => !(k in stored));
-    return { id, props: { ...props, rowDigests: rows, rowCount: Object.keys(rows).length, ...extra } };
+    // Drift detail: row keys and column names, never row values.
+    const drift = { changed, deleted, added: ((extra.foreignKeys ?? []) as string[]).map((k) => keyLabel(key, k)) };
+    return {
+      id,
+      props: withDrift({ ...props, rowDigests: rows, rowCount: Object.keys(rows).length, ...extra }, drift),
+    };
   },
 
   async update(_id, olds, news) {
@@ -202,7 +231,7 @@ export const tableRowsDoc: ResourceDoc = {
   summary:
     "Seed and reference data (plans, feature flags, roles, lookup tables) that `pulumi up` keeps exactly as declared, written and read through the project's GraphQL data API.",
   inputs: tableRowsInputs,
-  internalInputs: ["resolved"],
+  internalInputs: ["schemaCache", "resolved"],
   outputs: {
     typeName: "The table's GraphQL type name.",
     rowCount: "How many rows the resource manages.",
@@ -210,7 +239,9 @@ export const tableRowsDoc: ResourceDoc = {
     schema: "The table's schema as check resolved it, which read and delete use without a new introspection.",
     columnSets: "The sets of declared columns that the row digests cover.",
     rowDigests:
-      "Per row, keyed by the row's key: `<columnSet>:<digest>`, 16 hex digits of SHA-256 over the canonical values of its declared columns (at most 40 bytes a row; the declared rows themselves are not repeated).",
+      "Per row, keyed by the row's key: `<columnSet>:<digest>:<column digests>`, 16 hex digits of SHA-256 over the canonical values of its declared columns, then 4 per column (about 50 bytes a row of two columns; the declared rows themselves are not repeated).",
+    drift:
+      "After a refresh that found drift: the keys of rows changed (with the columns that differ), deleted or, with `exclusive`, added out of band (`code=pro`). Keys and column names only, never values; `up` clears it.",
   },
   secretOutputs: ["apiKey"],
   behaviour: {

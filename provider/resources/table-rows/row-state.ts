@@ -6,8 +6,36 @@ import { canonicalRow, type Row } from "./validation";
 export interface RowState {
   /** Column sets referenced by `rows` values. */
   columnSets: string[][];
-  /** key string → "<set index>:<digest>". */
+  /**
+   * key string → "<set index>:<row digest>:<column digests>": 16 hex digits
+   * over the row's declared columns, then 4 hex digits per column of the set,
+   * in order. The row digest decides whether a row changed; the short column
+   * digests only say which columns did (drift detail), ~4 bytes a column.
+   */
   rows: Record<string, string>;
+}
+
+/** Hex digits of each column's digest. */
+export const COLUMN_DIGEST_HEX = 4;
+
+export function rowEntry(setIndex: number, canon: Row, cols: string[]): string {
+  const perColumn = cols.map((c) => rowDigest(canon, [c]).slice(0, COLUMN_DIGEST_HEX)).join("");
+  return `${setIndex}:${rowDigest(canon, cols)}:${perColumn}`;
+}
+
+/**
+ * The columns whose digests differ between two entries of one row (same
+ * column set). An entry without column digests (state written before they
+ * existed) cannot say which column: every column of the set is named.
+ */
+export function changedColumns(stored: string, live: string, cols: string[]): string[] {
+  const [, sd, sc] = stored.split(":");
+  const [, ld, lc] = live.split(":");
+  if (sd === ld) return [];
+  if (!sc || !lc || sc.length !== lc.length) return cols;
+  const n = COLUMN_DIGEST_HEX;
+  const out = cols.filter((_, i) => sc.slice(i * n, i * n + n) !== lc.slice(i * n, i * n + n));
+  return out.length > 0 ? out : cols;
 }
 
 export function rowState(schema: TableSchema, key: string[], rows: Row[]): RowState {
@@ -24,7 +52,7 @@ export function rowState(schema: TableSchema, key: string[], rows: Row[]): RowSt
       sets.push(cols);
       setIndex.set(sk, si);
     }
-    out[keyString(canon, key)] = `${si}:${rowDigest(canon, cols)}`;
+    out[keyString(canon, key)] = rowEntry(si, canon, cols);
   }
   return { columnSets: sets, rows: out };
 }

@@ -5,7 +5,7 @@ import { GraphqlError, type GraphqlData } from "../../graphql/client";
 import type { TableSchema } from "../../graphql/introspect";
 import { keyString, rowDigest } from "../../graphql/values";
 import type { Props } from "../common";
-import { resolveSchema, type Ctx } from "./connection";
+import { decodeSchemaCache, resolveSchema, type Ctx } from "./connection";
 import { chunk, keyRow, mutationDocument, readDocument, shownKeys, type Planned } from "./documents";
 import { READ_FIELDS_PER_REQUEST, readRows } from "./reads";
 import type { RowState } from "./row-state";
@@ -139,7 +139,7 @@ export async function explainInsert(
 export function outputs(inputs: Props, schema: TableSchema, key: string[], state: RowState, extra: Props = {}): Props {
   // A declared apiKey stays (read and delete need it; the SDK marks it secret,
   // so it is stored encrypted). The fetched service_role key never enters state.
-  const { rows: _r, resolved: _s, ...rest } = inputs;
+  const { rows: _r, resolved: _s, schemaCache: _c, declaredKey: _k, ...rest } = inputs;
   return {
     ...rest,
     key,
@@ -155,7 +155,7 @@ export function outputs(inputs: Props, schema: TableSchema, key: string[], state
 }
 
 export async function schemaFor(p: Props, ctx: Ctx): Promise<{ schema: TableSchema; rows: Row[]; key: string[] }> {
-  let schema = p.resolved as TableSchema | undefined;
+  let schema = decodeSchemaCache(p).schema;
   let rows = p.rows as Row[];
   let key = p.key as string[] | undefined;
   if (!schema) {

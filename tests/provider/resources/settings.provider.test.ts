@@ -61,6 +61,7 @@ describe("Secret", () => {
     runtime.resetContexts();
     const r = await P("secret").read(id, outs!);
     expect(r.props!.digest).toBe(secretDigest("theirs"));
+    expect(r.props!.drift).toEqual({ changed: ["DRIFT"] });
     expect((await P("secret").diff(id, r.props!, { projectRef: ref, name: "DRIFT", value: "mine" })).changes).toBe(
       true,
     );
@@ -80,6 +81,15 @@ describe("Secrets", () => {
     });
     expect(await calls()).toEqual(["POST /v1/projects/{ref}/secrets", "DELETE /v1/projects/{ref}/secrets"]);
     expect(after!.names).toEqual(["A", "B", "D"]);
+
+    // Out of band: one value changed, one name deleted. The drift detail names them, never a value.
+    await emu.api("POST", `/v1/projects/${ref}/secrets`, [{ name: "A", value: "theirs-a" }]);
+    await emu.api("DELETE", `/v1/projects/${ref}/secrets`, ["D"]);
+    runtime.resetContexts();
+    const read = await P("secrets").read(id, after!);
+    expect(read.props!.drift).toEqual({ changed: ["A"], deleted: ["D"] });
+    expect(JSON.stringify(read.props!.drift)).not.toContain("theirs");
+    await emu.api("POST", `/v1/projects/${ref}/secrets`, [{ name: "D", value: "4" }]);
 
     await emu.clearRequests();
     await P("secrets").delete(id, after!);

@@ -251,6 +251,9 @@ describe("TableRows drift and restore", () => {
     expect(read.props!.rowCount).toBe(48);
     expect(read.props!.rowDigests["[3]"]).not.toBe(outs!.rowDigests["[3]"]);
     expect(read.props!.rowDigests).not.toHaveProperty("[5]");
+    // The drift detail names the rows and the column, never a value.
+    expect(read.props!.drift).toEqual({ changed: { "id=3": ["name"] }, deleted: ["id=5", "id=6"] });
+    expect(JSON.stringify(read.props!.drift)).not.toContain("theirs");
     expect((await rowsP().diff(id, read.props!, inputs)).changes).toBe(true);
     const restore = await counted(() => rowsP().update(id, read.props!, inputs));
     expect(restore.requests).toBe(1);
@@ -260,7 +263,9 @@ describe("TableRows drift and restore", () => {
       { id: 6, name: "n6" },
     ]);
     runtime.resetContexts();
+    expect(restore.value.outs).not.toHaveProperty("drift");
     const after = await rowsP().read(id, restore.value.outs!);
+    expect(after.props).not.toHaveProperty("drift");
     expect((await rowsP().diff(id, after.props!, inputs)).changes).toBe(false);
   });
 

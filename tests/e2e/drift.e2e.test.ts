@@ -1,0 +1,238 @@
+/**
+ * The drift command on the real engine: every resource type changed out of
+ * band through the emulator; `supabase-pulumi drift` names each resource and
+ * what changed (row key and column, secret names, settings, entries, status,
+ * that the root key changed) in text, markdown and JSON, and exits 2; after
+ * `pulumi up` it exits 0. No secret value, root key or token appears in any
+ * report or in the state.
+ */
+import { execFile } from "node:child_process";
+import * as path from "node:path";
+import * as pulumi from "@pulumi/pulumi";
+import * as supabase from "supabase-pulumi";
+import { engineRoot, REPO_ROOT } from "../../scripts/engine";
+import { startTestEmulator } from "../../harness/emulator";
+import { cleanup, emulatorStack, type TestEmulator } from "./helpers";
+
+const DB_PASS = "drift-e2e-db-pass-41c9";
+const SECRET_VALUE = "drift-secret-value-8e2d";
+const MAP_VALUE = "drift-map-value-1f3a";
+const OUT_OF_BAND_SECRET = "out-of-band-secret-77d0";
+const OUT_OF_BAND_MAP = "out-of-band-map-5a6b";
+const OUT_OF_BAND_ROW = "out-of-band-row-value";
+const ROOT_KEY = "3c".repeat(32);
+const OTHER_ROOT_KEY = "9d".repeat(32);
+
+let emu: TestEmulator;
+const dirs: string[] = [];
+
+beforeAll(async () => {
+  emu = await startTestEmulator();
+  await emu.setSettings({ hostnameAutoVerifyMs: 300, restrictionsApplyDelayMs: 300 } as any);
+});
+
+afterAll(async () => {
+  await emu?.close();
+  for (const d of dirs) cleanup(d);
+});
+
+function program() {
+  return async () => {
+    const org = new supabase.Organization("org", { name: "Drift Org" });
+    const project = new supabase.Project("project", {
+      name: "drift",
+      organizationId: org.organizationId,
+      region: "eu-west-2",
+      dbPass: DB_PASS,
+    });
+    const ref = project.ref;
+    new supabase.Secret("token", { projectRef: ref, name: "API_TOKEN", value: SECRET_VALUE });
+    new supabase.Secrets("map", { projectRef: ref, secrets: { MAP_ONE: MAP_VALUE, MAP_TWO: `${MAP_VALUE}-2` } });
+    new supabase.Function("fn", {
+      projectRef: ref,
+      slug: "hello",
+      source: "Deno.serve(() => new Response('hi'))",
+      verifyJwt: false,
+    });
+    new supabase.CustomHostname("host", {
+      projectRef: ref,
+      hostname: "api.drift.example.com",
+      activate: true,
+      activationTimeoutSeconds: 120,
+    });
+    new supabase.Pgsodium("key", { projectRef: ref, rootKey: ROOT_KEY, acknowledgeDataLoss: true });
+    new supabase.NetworkRestriction("net", { projectRef: ref, dbAllowedCidrs: ["10.0.0.0/8"], dbAllowedCidrsV6: [] });
+    const table = new supabase.DatabaseMigration("plans-table", {
+      projectRef: ref,
+      name: "001_plans",
+      sql: "create table plans (code text primary key, name text not null, price numeric(10,2) not null)",
+    });
+    new supabase.TableRows(
+      "plans",
+      {
+        projectRef: ref,
+        table: "public.plans",
+        rows: [
+          { code: "free", name: "Free", price: "0" },
+          { code: "pro", name: "Pro", price: "25.00" },
+          { code: "team", name: "Team", price: "599.00" },
+        ],
+      },
+      { dependsOn: [table] },
+    );
+    return { ref, config: new pulumi.Config("e2e").get("unused") };
+  };
+}
+
+/** Runs the packaged command as CI would (the compiled bin), in the stack's workspace. */
+function drift(
+  workDir: string,
+  stack: string,
+  env: Record<string, string>,
+  format: string,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [
+        path.join(REPO_ROOT, "dist", "scripts", "cli.js"),
+        "drift",
+        "--stack",
+        stack,
+        "--cwd",
+        workDir,
+        "--format",
+        format,
+      ],
+      { env: { ...process.env, ...env, SUPABASE_PULUMI_ENGINE_ROOT: engineRoot() }, maxBuffer: 64 << 20 },
+      (err, stdout, stderr) => {
+        const exit = (err as { code?: unknown } | null)?.code;
+        resolve({ code: err ? (typeof exit === "number" ? exit : 1) : 0, stdout, stderr });
+      },
+    );
+  });
+}
+
+test("every resource changed out of band: drift names it in text, markdown and JSON (exit 2); after up, exit 0", async () => {
+  const s = await emulatorStack(emu, program());
+  dirs.push(s.dir);
+  const stackName = s.stack.name;
+  const captured: string[] = [];
+  const up = await s.stack.up({ parallel: 8, onOutput: (o) => void captured.push(o) });
+  expect(up.summary.result).toBe("succeeded");
+  const ref = up.outputs.ref.value as string;
+
+  const clean = await drift(s.workDir, stackName, s.env, "text");
+  captured.push(clean.stdout, clean.stderr);
+  expect(clean.stderr).toBe("");
+  expect(clean.code).toBe(0);
+  expect(clean.stdout).toMatch(/^No drift in stack .*: 10 resources checked\./);
+
+  const sql = (query: string) => emu.api("POST", `/v1/projects/${ref}/database/query`, { query });
+  const changes: Array<Promise<any>> = [
+    emu.api("PATCH", `/v1/projects/${ref}`, { name: "renamed elsewhere" }),
+    emu.api("POST", `/v1/projects/${ref}/secrets`, [
+      { name: "API_TOKEN", value: OUT_OF_BAND_SECRET },
+      { name: "MAP_ONE", value: OUT_OF_BAND_MAP },
+    ]),
+    emu.api("PATCH", `/v1/projects/${ref}/functions/hello`, { verify_jwt: true }),
+    emu.api("PUT", `/v1/projects/${ref}/pgsodium`, { root_key: OTHER_ROOT_KEY }),
+    emu.api("POST", `/v1/projects/${ref}/network-restrictions/apply`, {
+      dbAllowedCidrs: ["10.0.0.0/8", "203.0.113.0/24"],
+      dbAllowedCidrsV6: [],
+    }),
+    sql(
+      `update plans set price = 30 where code = 'pro'; update plans set name = '${OUT_OF_BAND_ROW}' where code = 'free'`,
+    ),
+  ];
+  for (const r of await Promise.all(changes)) expect(r.status).toBeLessThan(300);
+  expect((await emu.api("DELETE", `/v1/projects/${ref}/secrets`, ["MAP_TWO"])).status).toBeLessThan(300);
+  expect((await sql("delete from plans where code = 'team'")).status).toBeLessThan(300);
+  // The hostname set up again out of band: same name, back to an earlier status.
+  expect((await emu.api("DELETE", `/v1/projects/${ref}/custom-hostname`)).status).toBeLessThan(300);
+  expect(
+    (
+      await emu.api("POST", `/v1/projects/${ref}/custom-hostname/initialize`, {
+        custom_hostname: "api.drift.example.com",
+      })
+    ).status,
+  ).toBeLessThan(300);
+  await emu.advanceTime(5_000); // the stored restrictions apply
+
+  const text = await drift(s.workDir, stackName, s.env, "text");
+  const markdown = await drift(s.workDir, stackName, s.env, "markdown");
+  const json = await drift(s.workDir, stackName, s.env, "json");
+  captured.push(text.stdout, text.stderr, markdown.stdout, markdown.stderr, json.stdout, json.stderr);
+  for (const r of [text, markdown, json]) {
+    if (r.code !== 2) throw new Error(`drift exited ${r.code}:\n${r.stdout}\n${r.stderr}`);
+  }
+
+  // One line per drifted resource, saying what drifted.
+  const expected: Array<[string, string, RegExp]> = [
+    ["Project", "project", /changed name/],
+    ["Secret", "token", /changed API_TOKEN/],
+    ["Secrets", "map", /changed MAP_ONE; deleted MAP_TWO/],
+    ["Function", "fn", /changed verifyJwt/],
+    ["Pgsodium", "key", /changed rootKey/],
+    ["NetworkRestriction", "net", /added 203\.0\.113\.0\/24/],
+    ["CustomHostname", "host", /changed status [1-4]_[a-z_]+/],
+    ["TableRows", "plans", /changed code=free \(name\), code=pro \(price\); deleted code=team/],
+  ];
+  for (const [type, name, what] of expected) {
+    const line = text.stdout.split("\n").find((l) => l.startsWith(`  ${name}: `));
+    expect(line).toMatch(what);
+    expect(text.stdout).toContain(`\n${type} (1)\n`);
+    expect(markdown.stdout).toContain(`#### ${type} (1)`);
+    const md = markdown.stdout.split("\n").find((l) => l.startsWith(`- \`${name}\`: `));
+    expect(md).toMatch(what);
+  }
+  expect(text.stdout).toMatch(/^Drift in stack .*: 8 of 10 resources drifted/);
+
+  const report = JSON.parse(json.stdout);
+  expect(report.drifted).toBe(true);
+  expect(report.checked).toBe(10);
+  const byName = Object.fromEntries(report.resources.map((r: any) => [r.name, r]));
+  expect(Object.keys(byName).sort()).toEqual(["fn", "host", "key", "map", "net", "plans", "project", "token"]);
+  expect(byName.plans).toMatchObject({
+    type: "TableRows",
+    status: "changed",
+    drift: { changed: { "code=free": ["name"], "code=pro": ["price"] }, deleted: ["code=team"] },
+  });
+  expect(byName.map.drift).toEqual({ changed: ["MAP_ONE"], deleted: ["MAP_TWO"] });
+  expect(byName.token.drift).toEqual({ changed: ["API_TOKEN"] });
+  expect(byName.fn.drift).toEqual({ changed: ["verifyJwt"] });
+  expect(byName.key.drift).toEqual({ changed: ["rootKey"] });
+  expect(byName.net.drift).toEqual({ added: ["203.0.113.0/24"] });
+  expect(byName.project.drift).toEqual({ changed: ["name"] });
+  expect(byName.host.drift.changed[0]).toMatch(/^status /);
+
+  // `pulumi up` restores everything; the command then finds nothing.
+  const restore = await s.stack.up({ refresh: true, parallel: 8, onOutput: (o) => void captured.push(o) });
+  expect(restore.summary.result).toBe("succeeded");
+  const after = await drift(s.workDir, stackName, s.env, "json");
+  captured.push(after.stdout, after.stderr);
+  if (after.code !== 0) throw new Error(`after up, drift exited ${after.code}:\n${after.stdout}\n${after.stderr}`);
+  expect(JSON.parse(after.stdout)).toMatchObject({ drifted: false, resources: [] });
+
+  // No secret value, root key or token in any report, engine output or the state.
+  const exported = await s.cli(["stack", "export"]);
+  expect(exported.code).toBe(0);
+  const everything = [...captured, exported.stdout].join("\n");
+  const reports = [text.stdout, markdown.stdout, json.stdout].join("\n");
+  for (const secret of [
+    DB_PASS,
+    SECRET_VALUE,
+    MAP_VALUE,
+    OUT_OF_BAND_SECRET,
+    OUT_OF_BAND_MAP,
+    ROOT_KEY,
+    OTHER_ROOT_KEY,
+    emu.accessToken,
+  ])
+    expect(everything).not.toContain(secret);
+  // Row contents stay out of the reports: keys and column names only.
+  expect(reports).not.toContain(OUT_OF_BAND_ROW);
+  expect(reports).not.toContain("599");
+
+  await s.stack.destroy({ parallel: 8 });
+});
