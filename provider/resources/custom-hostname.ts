@@ -215,6 +215,8 @@ export const customHostnameDoc: ResourceDoc = {
     "A project's custom domain. Its outputs list every DNS record to publish as `{type, name, value, purpose}`, the shape a DNS provider's record resources take in the same program.",
   inputs: customHostnameInputs,
   outputs: {
+    drift:
+      "After a refresh that found drift: `hostname` or `status <new status>` when they changed out of band. Cleared by `up`.",
     status: "The hostname's status as the service reports it (`5_services_reconfigured` once active).",
     cnameTarget: "Where the hostname's CNAME record must point.",
     dnsRecords: "Every record to publish, as `{type, name, value, purpose}` (purpose: routing, ownership or ssl).",

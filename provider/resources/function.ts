@@ -240,6 +240,8 @@ export const functionDoc: ResourceDoc = {
   inputs: functionInputs,
   internalInputs: ["sourceHash"],
   outputs: {
+    drift:
+      "After a refresh that found drift: `body` when the deployed code changed out of band, and the names of settings that changed. Cleared by `up`.",
     functionId: "The function's id in the service.",
     version: "The deployed version, as the service counts it.",
     status: "The function's status (`ACTIVE` once deployed).",

@@ -147,6 +147,8 @@ export const networkRestrictionDoc: ResourceDoc = {
   summary: "Which IPv4 and IPv6 CIDR blocks may reach a project's database.",
   inputs: networkRestrictionFields,
   outputs: {
+    drift:
+      "After a refresh that found drift: the CIDR entries added or deleted out of band, and a status other than applied. Cleared by `up`.",
     dbAllowedCidrs: "The IPv4 list, normalized.",
     dbAllowedCidrsV6: "The IPv6 list, normalized.",
     entitlement: "Whether the project's plan allows restrictions, as the service reports it.",

@@ -102,6 +102,7 @@ export const organizationDoc: ResourceDoc = {
   summary: "An organization. The management API can create organizations but neither rename nor delete them.",
   inputs: organizationInputs,
   outputs: {
+    drift: "After a refresh that found drift: `name` when it changed out of band. Cleared by `up`.",
     organizationId: "The organization's id, which is its slug; projects take it as `organizationId`.",
     slug: "The organization's slug.",
   },

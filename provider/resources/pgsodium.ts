@@ -108,6 +108,8 @@ export const pgsodiumDoc: ResourceDoc = {
   summary: "A project's encryption root key.",
   inputs: pgsodiumInputs,
   outputs: {
+    drift:
+      "After a refresh that found drift: `rootKey` when the key changed out of band (never the key). Cleared by `up`.",
     rootKey: "The declared key, or the current one when none is declared (secret).",
     currentRootKey: "The key the service reports (secret).",
   },

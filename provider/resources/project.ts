@@ -277,6 +277,8 @@ export const projectDoc: ResourceDoc = {
   summary: "A project: a database with its APIs, in one organization and region.",
   inputs: projectInputs,
   outputs: {
+    drift:
+      "After a refresh that found drift: `name` when renamed out of band, `status <status>` when no longer healthy. Cleared by `up`.",
     ref: "The project's reference (20 lowercase letters), which project-scoped resources take as `projectRef`.",
     status: "The project's status as the service reports it (`ACTIVE_HEALTHY` once ready).",
     createdAt: "When the project was created.",

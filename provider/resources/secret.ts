@@ -78,7 +78,11 @@ export const secretDoc: ResourceDoc = {
   summary:
     "One edge-function secret of a project. Writes of many `Secret`s of one project are coalesced into bulk requests.",
   inputs: secretInputs,
-  outputs: { digest: "Hex SHA-256 of the value, as the service reports it (stored as a secret)." },
+  outputs: {
+    digest: "Hex SHA-256 of the value, as the service reports it (stored as a secret).",
+    drift:
+      "After a refresh that found drift: the secret's name when its value changed out of band (never the value). Cleared by `up`.",
+  },
   secretOutputs: ["digest"],
   behaviour: {
     replace: "A change of `projectRef` or `name`. A changed value is written in place.",

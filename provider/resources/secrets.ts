@@ -116,6 +116,8 @@ export const secretsDoc: ResourceDoc = {
     "A name→value map of one project's edge-function secrets, managed as a whole. Names not in the map are left alone (they may belong to other resources or to the platform).",
   inputs: secretsInputs,
   outputs: {
+    drift:
+      "After a refresh that found drift: the names whose value changed or that were deleted out of band (never a value). Cleared by `up`.",
     names: "The declared secret names, sorted.",
     digests: "Name → hex SHA-256 of each value, as the service reports it (stored as a secret).",
   },

@@ -47,5 +47,5 @@ export type SdkArgsMatchSchemas = [
   Expect<SameFields<PgsodiumArgs, typeof pgsodiumInputs>>,
   Expect<SameFields<NetworkRestrictionArgs, typeof networkRestrictionInputs>>,
   Expect<SameFields<DatabaseMigrationArgs, typeof databaseMigrationInputs>>,
-  Expect<SameFields<TableRowsArgs, typeof tableRowsInputs, "resolved">>,
+  Expect<SameFields<TableRowsArgs, typeof tableRowsInputs, "resolved" | "schemaCache">>,
 ];
