@@ -35,6 +35,7 @@ export function projectStatus(p: ProjectRecord, nowMs: number): ProjectStatus {
   if (p.goneAtMs !== undefined && nowMs >= p.goneAtMs) return "REMOVED";
   if (p.deletedAtMs !== undefined) return "GOING_DOWN";
   if (p.imposedStatus) return p.imposedStatus as ImposedStatus;
+  if (p.restartingUntilMs !== undefined && nowMs < p.restartingUntilMs) return "RESTARTING";
   return nowMs >= p.readyAtMs ? "ACTIVE_HEALTHY" : "COMING_UP";
 }
 
@@ -43,6 +44,7 @@ export const DEFAULT_SETTINGS: EmulatorSettings = Object.freeze({
   deletionDelayMs: 300,
   hostnameAutoVerifyMs: 3000,
   restrictionsApplyDelayMs: 1000,
+  restartDelayMs: 1000,
 });
 
 export interface ContextOptions {

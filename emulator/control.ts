@@ -51,6 +51,7 @@ const SettingsSchema = z.strictObject({
   deletionDelayMs: z.number().min(0).optional(),
   hostnameAutoVerifyMs: z.number().nullable().optional(),
   restrictionsApplyDelayMs: z.number().min(0).optional(),
+  restartDelayMs: z.number().min(0).optional(),
 });
 
 const TimeSchema = z.strictObject({ advanceMs: z.number().min(0) });

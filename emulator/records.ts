@@ -68,6 +68,33 @@ export interface NetworkRestrictionsRecord {
   pending?: { config: CidrConfig; updatedAtMs: number; appliesAtMs: number };
 }
 
+/** A publishable or secret key created through `POST …/api-keys`. */
+export interface ApiKeyRecord {
+  id: string;
+  type: "publishable" | "secret";
+  name: string;
+  description: string | null;
+  secretJwtTemplate: Record<string, unknown> | null;
+  key: string;
+  createdAtMs: number;
+  updatedAtMs: number;
+}
+
+/**
+ * The service configuration (auth, Data API, Postgres, pooler, storage, SSL):
+ * only what was written, in the API's own names; reads lay it over the
+ * defaults a new project has. Auth secrets are kept as the digest the API
+ * answers, never as plaintext.
+ */
+export interface ServiceConfigRecord {
+  auth: Record<string, unknown>;
+  postgrest: Record<string, unknown>;
+  postgres: Record<string, unknown>;
+  pooler: Record<string, unknown>;
+  storage: Record<string, unknown>;
+  sslEnforced: boolean;
+}
+
 export interface ProjectSettingsRecord {
   secrets: SecretRecord[];
   functions: FunctionRecord[];
@@ -76,6 +103,12 @@ export interface ProjectSettingsRecord {
   rootKey: string;
   bannedIpv4: string[];
   restrictions: NetworkRestrictionsRecord;
+  /** Created on first use (older state files have none). */
+  config?: ServiceConfigRecord;
+  /** Keys created through the API (the default ones live on the project record). */
+  apiKeys?: ApiKeyRecord[];
+  /** Ids of the default publishable and secret keys deleted through the API. */
+  deletedDefaultKeys?: string[];
 }
 
 export interface OrganizationRecord {
@@ -106,6 +139,8 @@ export interface ProjectRecord {
   /** Set by DELETE: the project is GOING_DOWN until goneAtMs, then removed. */
   deletedAtMs?: number;
   goneAtMs?: number;
+  /** Set by a Postgres config change that needs a restart: RESTARTING until then. */
+  restartingUntilMs?: number;
   /** scrypt digest of db_pass; the password itself is never stored. */
   dbPassHash: string;
   /** Signs the legacy anon and service_role keys and user JWTs. */

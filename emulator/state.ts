@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { OrganizationRecord, PersistedState, ProjectRecord } from "./records";
 
-export type { GeneratedApiKey, OrganizationRecord, PersistedState, ProjectRecord } from "./records";
+export type { ApiKeyRecord, GeneratedApiKey, OrganizationRecord, PersistedState, ProjectRecord } from "./records";
 
 export const STATE_FILE = "state.json";
 

@@ -139,6 +139,8 @@ export interface EmulatorSettings {
   hostnameAutoVerifyMs: number | null;
   /** Milliseconds a changed network-restrictions config stays `stored` before it is `applied`. Applies to later applies. */
   restrictionsApplyDelayMs: number;
+  /** Milliseconds a project stays RESTARTING after a Postgres config change that needs a restart. */
+  restartDelayMs: number;
 }
 
 /** The emulator clock (`GET`/`POST /_emulator/time`). */

@@ -11,6 +11,8 @@ import { networkRestrictionRoutes } from "./network-restrictions";
 import { pgsodiumRoutes } from "./pgsodium";
 import { secretRoutes } from "./secrets";
 import { typesRoutes } from "./types";
+import { apiKeyRoutes } from "./api-keys";
+import { serviceConfigRoutes } from "./service-config";
 import { graphqlRoutes } from "../graphql/route";
 
 /** Every route of the emulator. New features append their RouteDef arrays here. */
@@ -28,6 +30,9 @@ export function buildRouter(): Router {
     ...networkBanRoutes,
     ...networkRestrictionRoutes,
     ...typesRoutes,
+    // Service configuration, API keys and the database password.
+    ...serviceConfigRoutes,
+    ...apiKeyRoutes,
     ...settingsControlRoutes,
     // Each project's GraphQL data API (POST /project/{ref}/graphql/v1).
     ...graphqlRoutes,

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { EmulatorContext } from "../context";
 import { ApiError, Messages } from "../errors";
 import { randomLetters, randomSecret } from "../ids";
-import { apiKeyList, newPublishableKey, newSecretKey } from "../keys";
+import { newPublishableKey, newSecretKey } from "../keys";
 import { defineRoute, type RouteDef } from "../router";
 import type { ProjectRecord } from "../state";
 
@@ -91,8 +91,6 @@ const CreateProject = z
   });
 
 const UpdateProject = z.strictObject({ name: z.string().min(1).max(256) });
-
-const ApiKeysQuery = z.object({ reveal: z.enum(["true", "false"]).optional() });
 
 export const HEALTH_SERVICES = [
   "auth",
@@ -251,14 +249,5 @@ export const projectRoutes: RouteDef[] = [
         body: services.map((name) => ({ name, healthy: health === "ACTIVE_HEALTHY", status: health })),
       };
     },
-  }),
-  defineRoute({
-    method: "GET",
-    path: "/v1/projects/{ref}/api-keys",
-    query: ApiKeysQuery,
-    handler: ({ app, params, query }) => ({
-      status: 200,
-      body: apiKeyList(app.requireProject(params.ref), query.reveal === "true"),
-    }),
   }),
 ];

@@ -218,6 +218,7 @@ describe("reset and clock", () => {
       deletionDelayMs: 100,
       hostnameAutoVerifyMs: 3000,
       restrictionsApplyDelayMs: 1000,
+      restartDelayMs: 1000,
     });
     const time = (await emu.control("GET", "/time")).body;
     expect(time.offsetMs).toBe(0);

@@ -1,0 +1,278 @@
+/**
+ * Generates the zod schemas of the service-configuration endpoints (auth,
+ * Data API, Postgres, pooler, storage, SSL enforcement, API keys, database
+ * password) from the real service's OpenAPI document, so fields, types, enums
+ * and limits come from the spec and never by hand:
+ *
+ * - `emulator/generated/config-schemas.ts`: the request bodies in the API's own
+ *   (snake_case) names, strict, for the emulator's request validation, and the
+ *   response field lists the emulator fills defaults for;
+ * - `provider/client/config-schemas.ts`: the camelCase input schemas of the
+ *   configuration resources, with descriptions, and the one camelCase ↔ API
+ *   name mapping per resource, with each field's comparison kind.
+ *
+ * The emulator and the provider never import each other, so each gets its own
+ * file from the same generator. `tests/unit/config-schemas.test.ts` fails when
+ * either file is stale. Run: `npx ts-node --transpile-only scripts/gen-config-schemas.ts`
+ * (`--check` only reports stale files).
+ */
+import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import * as path from "node:path";
+import * as prettier from "prettier";
+
+export const SPEC_PATH = path.join("..", "shared", "reference", "supabase-management-openapi.json");
+
+interface JsonSchema {
+  type?: string;
+  nullable?: boolean;
+  enum?: string[];
+  pattern?: string;
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  description?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: boolean | JsonSchema;
+  items?: JsonSchema;
+  $ref?: string;
+}
+
+interface Spec {
+  components: { schemas: Record<string, JsonSchema> };
+}
+
+/** The request bodies the emulator validates, by spec schema name. */
+const REQUEST_BODIES = [
+  "UpdateAuthConfigBody",
+  "V1UpdatePostgrestConfigBody",
+  "UpdatePostgresConfigBody",
+  "UpdateSupavisorConfigBody",
+  "UpdateStorageConfigBody",
+  "SslEnforcementRequest",
+  "CreateApiKeyBody",
+  "UpdateApiKeyBody",
+  "V1UpdatePasswordBody",
+] as const;
+
+/** The configuration resources: their input schema and the spec schema their fields come from. */
+const RESOURCES: Array<{ name: string; body: string; omit?: string[] }> = [
+  { name: "AuthConfig", body: "UpdateAuthConfigBody" },
+  { name: "PostgrestConfig", body: "V1UpdatePostgrestConfigBody" },
+  // restart_database is a per-request switch, not a setting: the resource exposes it as its own input.
+  { name: "PostgresConfig", body: "UpdatePostgresConfigBody", omit: ["restart_database"] },
+  { name: "PoolerConfig", body: "UpdateSupavisorConfigBody" },
+  { name: "StorageConfig", body: "UpdateStorageConfigBody" },
+];
+
+/**
+ * Write-only secrets of the auth config: the service answers them hashed, never
+ * in plaintext. Recognised by name, the way the service's own CLI lists them.
+ */
+export const SECRET_FIELD = /(_pass|_secret|_secrets|_auth_token|_api_key|_access_key|_api_secret)$/;
+
+/** Comma-separated lists the service treats as sets (order and spacing do not matter). */
+const SET_LISTS = new Set([
+  "uri_allow_list",
+  "external_apple_additional_client_ids",
+  "external_google_additional_client_ids",
+  "webauthn_rp_origins",
+  "sessions_tags",
+]);
+/** Comma-separated lists whose order matters (search paths, exposed schemas: the first is the default). */
+const ORDERED_LISTS = new Set(["db_schema", "db_extra_search_path"]);
+
+export type FieldKind =
+  | "boolean"
+  | "integer"
+  | "number"
+  | "string"
+  | "url"
+  | "set-list"
+  | "ordered-list"
+  | "duration"
+  | "size"
+  | "enum"
+  | "secret"
+  | "object";
+
+function fieldKind(name: string, s: JsonSchema): FieldKind {
+  if (SECRET_FIELD.test(name)) return "secret";
+  if (SET_LISTS.has(name)) return "set-list";
+  if (ORDERED_LISTS.has(name)) return "ordered-list";
+  if (s.type === "boolean") return "boolean";
+  if (s.type === "integer") return "integer";
+  if (s.type === "number") return "number";
+  if (s.type === "object") return "object";
+  if (s.enum) return "enum";
+  if (/(_timeout|_delay)$/.test(name)) return "duration";
+  if (/(_mem|_size|_buffers|_cache_size|_query_size)$/.test(name)) return "size";
+  if (/(_url|_uri)$/.test(name)) return "url";
+  return "string";
+}
+
+export function camel(name: string): string {
+  return name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+const lit = (v: unknown) => JSON.stringify(v);
+
+/** A zod expression for a schema; `camelKeys` renames object keys (inputs), else they stay as the API spells them. */
+function zodOf(s: JsonSchema, opts: { strict: boolean; camelKeys: boolean; nullable: boolean }): string {
+  let e: string;
+  if (s.enum) e = `z.enum(${lit(s.enum)})`;
+  else if (s.type === "string") {
+    e =
+      s.format === "email" ? "z.email()" : s.format === "date-time" ? "z.iso.datetime({ offset: true })" : "z.string()";
+    if (s.minLength !== undefined) e += `.min(${s.minLength})`;
+    if (s.maxLength !== undefined) e += `.max(${s.maxLength})`;
+    if (s.pattern) e += `.regex(new RegExp(${lit(s.pattern)}))`;
+  } else if (s.type === "integer" || s.type === "number") {
+    e = s.type === "integer" ? "z.number().int()" : "z.number()";
+    if (s.minimum !== undefined) e += `.min(${s.minimum})`;
+    if (s.maximum !== undefined) e += `.max(${s.maximum})`;
+  } else if (s.type === "boolean") e = "z.boolean()";
+  else if (s.type === "array") e = `z.array(${zodOf(s.items ?? {}, { ...opts, nullable: false })})`;
+  else if (s.type === "object" && s.properties) {
+    const req = new Set(s.required ?? []);
+    const fields = Object.entries(s.properties).map(([k, v]) => {
+      const inner = zodOf(v, { ...opts, nullable: opts.nullable });
+      const key = opts.camelKeys ? camel(k) : k;
+      return `${lit(key)}: ${inner}${req.has(k) ? "" : ".optional()"}`;
+    });
+    e = `${opts.strict ? "z.strictObject" : "z.object"}({ ${fields.join(", ")} })`;
+  } else if (s.type === "object") e = "z.record(z.string(), z.unknown())";
+  else e = "z.unknown()";
+  if (s.nullable && opts.nullable) e += ".nullable()";
+  return e;
+}
+
+function describe(resource: string, apiName: string, s: JsonSchema, kind: FieldKind): string {
+  const parts: string[] = [];
+  if (s.description) parts.push(s.description.trim().replace(/\s+/g, " "));
+  else parts.push(`The \`${apiName}\` setting of the ${resource} API.`);
+  if (s.enum) parts.push(`One of ${s.enum.map((v) => `\`${v}\``).join(", ")}.`);
+  if (s.minimum !== undefined || s.maximum !== undefined) parts.push(`Range ${s.minimum ?? "…"}..${s.maximum ?? "…"}.`);
+  if (kind === "secret")
+    parts.push("Write-only secret: never stored in plaintext; drift is compared by hash and shown only as changed.");
+  if (kind === "set-list") parts.push("Comma-separated; order and spacing do not matter.");
+  if (kind === "duration") parts.push("A duration such as `60s` or `60000ms`; equal durations never diff.");
+  if (kind === "size") parts.push("A size such as `256MB`; equal sizes never diff.");
+  return parts.join(" ");
+}
+
+const HEADER = (what: string) =>
+  `// Generated by scripts/gen-config-schemas.ts from ../shared/reference/supabase-management-openapi.json: ${what}.\n// Do not edit by hand; run the script again (tests/unit/config-schemas.test.ts fails when this file is stale).\n`;
+
+function emulatorFile(spec: Spec): string {
+  const schemas = spec.components.schemas;
+  const out: string[] = [HEADER("the emulator's request validation"), 'import { z } from "zod";\n'];
+  for (const name of REQUEST_BODIES) {
+    out.push(`export const ${name} = ${zodOf(schemas[name], { strict: true, camelKeys: false, nullable: true })};\n`);
+  }
+  const auth = schemas.AuthConfigResponse.properties ?? {};
+  const types: Record<string, string> = {};
+  for (const [k, v] of Object.entries(auth)) types[k] = v.enum ? "enum" : (v.type ?? "unknown");
+  out.push(
+    `/** Every field of AuthConfigResponse and its type. */\nexport const AUTH_RESPONSE_FIELDS = ${lit(types)} as const;\n`,
+  );
+  const secrets = Object.keys(auth).filter((k) => SECRET_FIELD.test(k));
+  out.push(
+    `/** The auth config's write-only secrets, answered hashed. */\nexport const AUTH_SECRET_FIELDS: readonly string[] = ${lit(secrets)};\n`,
+  );
+  return out.join("\n");
+}
+
+function providerFile(spec: Spec): string {
+  const schemas = spec.components.schemas;
+  const out: string[] = [
+    HEADER("the configuration resources' inputs"),
+    'import { z } from "zod";\n',
+    `/** How a field's values are compared (see provider/resources/config/normalize.ts). */\nexport type FieldKind = ${[
+      "boolean",
+      "integer",
+      "number",
+      "string",
+      "url",
+      "set-list",
+      "ordered-list",
+      "duration",
+      "size",
+      "enum",
+      "secret",
+      "object",
+    ]
+      .map(lit)
+      .join(" | ")};\n`,
+    "/** One input field: its name in the API and how its values compare. */\nexport interface FieldSpec { api: string; kind: FieldKind }\n",
+  ];
+  for (const r of RESOURCES) {
+    const body = schemas[r.body];
+    const props = Object.entries(body.properties ?? {}).filter(([k]) => !(r.omit ?? []).includes(k));
+    const fields: string[] = [];
+    const map: string[] = [];
+    const seen = new Set<string>();
+    for (const [k, v] of props) {
+      const key = camel(k);
+      if (seen.has(key)) throw new Error(`${r.name}: two API fields map to ${key}`);
+      seen.add(key);
+      const kind = fieldKind(k, v);
+      // Inputs never take null: leaving a field out is how a setting stays unmanaged.
+      const expr = zodOf(v, { strict: true, camelKeys: true, nullable: false });
+      fields.push(`${lit(key)}: ${expr}.optional().describe(${lit(describe(r.name, k, v, kind))})`);
+      map.push(`${lit(key)}: { api: ${lit(k)}, kind: ${lit(kind)} }`);
+    }
+    out.push(
+      `/** The fields of ${r.name}: camelCase input name → API name and comparison kind. The one mapping between the two. */\nexport const ${r.name}Fields = { ${map.join(", ")} } as const satisfies Record<string, FieldSpec>;\n`,
+    );
+    out.push(
+      `/** ${r.name}'s settings, from the spec's \`${r.body}\`. */\nexport const ${r.name}Settings = z.strictObject({ ${fields.join(", ")} });\nexport type ${r.name}Settings = z.infer<typeof ${r.name}Settings>;\n`,
+    );
+  }
+  return out.join("\n");
+}
+
+export const OUTPUTS = {
+  emulator: path.join("emulator", "generated", "config-schemas.ts"),
+  provider: path.join("provider", "client", "config-schemas.ts"),
+} as const;
+
+/** Every generated file's path (relative to the repository) and formatted text. */
+export async function generate(specText: string): Promise<Record<string, string>> {
+  const spec = JSON.parse(specText) as Spec;
+  const options = { ...(await prettier.resolveConfig(path.resolve("package.json"))), parser: "typescript" };
+  return {
+    [OUTPUTS.emulator]: await prettier.format(emulatorFile(spec), options),
+    [OUTPUTS.provider]: await prettier.format(providerFile(spec), options),
+  };
+}
+
+/** With `--check`: writes nothing, lists stale files and exits 1 when there are any. */
+async function main(): Promise<void> {
+  const files = await generate(readFileSync(SPEC_PATH, "utf8"));
+  if (process.argv.includes("--check")) {
+    const stale = Object.entries(files).filter(([file, text]) => {
+      try {
+        return readFileSync(file, "utf8") !== text;
+      } catch {
+        return true;
+      }
+    });
+    for (const [file] of stale) process.stdout.write(`stale: ${file}\n`);
+    process.exit(stale.length === 0 ? 0 : 1);
+  }
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, text);
+    process.stdout.write(`wrote ${file}\n`);
+  }
+}
+
+if (require.main === module) {
+  main().catch((err: unknown) => {
+    process.stderr.write(`${(err as Error).stack ?? String(err)}\n`);
+    process.exit(1);
+  });
+}
