@@ -4,7 +4,7 @@
  * With --json it prints one line of EmulatorInfo once ready and nothing else
  * on stdout, for programs that start it; otherwise a banner for people.
  */
-import { DEFAULT_SETTINGS } from "./context";
+import { DEFAULT_LIMITS, DEFAULT_SETTINGS } from "./context";
 import { redactUrl } from "./db";
 import { startEmulator } from "./index";
 import type { EmulatorOptions, RunningEmulator } from "./types";
@@ -20,6 +20,15 @@ Options:
   --provisioning-delay MS     how long a new project stays COMING_UP (default ${DEFAULT_SETTINGS.provisioningDelayMs})
   --deletion-delay MS         how long a deleted project stays GOING_DOWN (default ${DEFAULT_SETTINGS.deletionDelayMs})
   --no-rate-limit             never answer 429 (rate-limit headers are still sent)
+  --control-token             make /_emulator/... ask for the access token on loopback too
+                              (beyond loopback it always does)
+  --max-body-bytes N          largest request body; larger ones get 413 (default ${DEFAULT_LIMITS.maxBodyBytes})
+  --request-timeout MS        time to send a whole request; slower ones get 408 (default ${DEFAULT_LIMITS.requestTimeoutMs})
+  --handler-timeout MS        time to answer a request once read; then 504 (default ${DEFAULT_LIMITS.handlerTimeoutMs})
+  --graphql-max-document-bytes N
+                              largest GraphQL document; larger ones get 413 (default ${DEFAULT_LIMITS.graphqlMaxDocumentBytes})
+  --graphql-max-fields N      most fields (aliases included, fragments expanded) in a GraphQL
+                              document (default ${DEFAULT_LIMITS.graphqlMaxFields})
   --verbose                   log each request to stderr
   --json                      print one JSON line with the URLs and token once ready
   -h, --help                  show this help
@@ -36,6 +45,12 @@ function nonNegativeInt(flag: string, value: string): number {
   const n = Number(value);
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(n))
     throw new UsageError(`${flag} expects a non-negative integer, got "${value}"`);
+  return n;
+}
+
+function positiveInt(flag: string, value: string): number {
+  const n = nonNegativeInt(flag, value);
+  if (n === 0) throw new UsageError(`${flag} expects a positive integer, got "${value}"`);
   return n;
 }
 
@@ -75,6 +90,24 @@ export function parseArgs(argv: string[]): CliOptions {
         break;
       case "--no-rate-limit":
         opts.rateLimit = { enabled: false };
+        break;
+      case "--control-token":
+        opts.controlToken = true;
+        break;
+      case "--max-body-bytes":
+        opts.limits = { ...opts.limits, maxBodyBytes: positiveInt(flag, value()) };
+        break;
+      case "--request-timeout":
+        opts.limits = { ...opts.limits, requestTimeoutMs: positiveInt(flag, value()) };
+        break;
+      case "--handler-timeout":
+        opts.limits = { ...opts.limits, handlerTimeoutMs: positiveInt(flag, value()) };
+        break;
+      case "--graphql-max-document-bytes":
+        opts.limits = { ...opts.limits, graphqlMaxDocumentBytes: positiveInt(flag, value()) };
+        break;
+      case "--graphql-max-fields":
+        opts.limits = { ...opts.limits, graphqlMaxFields: positiveInt(flag, value()) };
         break;
       case "--verbose":
         opts.verbose = true;

@@ -11,7 +11,7 @@ import { ApiError, Messages } from "./errors";
 import { FaultRegistry, RequestLog } from "./faults";
 import { RateLimiter, mergeRateLimits } from "./ratelimit";
 import type { ProjectRecord, Store } from "./state";
-import type { EmulatorInfo, EmulatorSettings, LatencySettings, RateLimitSettings } from "./types";
+import type { EmulatorInfo, EmulatorLimits, EmulatorSettings, LatencySettings, RateLimitSettings } from "./types";
 
 /** The statuses the platform can impose through the control plane (paused, failed, restarting…). */
 export const IMPOSED_STATUSES = [
@@ -47,6 +47,14 @@ export const DEFAULT_SETTINGS: EmulatorSettings = Object.freeze({
   restartDelayMs: 1000,
 });
 
+export const DEFAULT_LIMITS: EmulatorLimits = {
+  maxBodyBytes: 10 * 1024 * 1024,
+  requestTimeoutMs: 30_000,
+  handlerTimeoutMs: 60_000,
+  graphqlMaxDocumentBytes: 1024 * 1024,
+  graphqlMaxFields: 50_000,
+};
+
 export interface ContextOptions {
   clock: Clock;
   store: Store;
@@ -55,6 +63,9 @@ export interface ContextOptions {
   settings: EmulatorSettings;
   rateLimit: RateLimitSettings;
   verbose?: boolean;
+  limits?: EmulatorLimits;
+  /** Whether `/_emulator/…` asks for the access token. */
+  controlNeedsToken?: boolean;
 }
 
 export class EmulatorContext {
@@ -65,6 +76,8 @@ export class EmulatorContext {
   readonly faults = new FaultRegistry();
   readonly log = new RequestLog();
   readonly verbose: boolean;
+  readonly limits: EmulatorLimits;
+  readonly controlNeedsToken: boolean;
   latency: LatencySettings = { ms: 0, jitterMs: 0 };
   settings: EmulatorSettings;
   /** Set once the server listens. */
@@ -81,6 +94,8 @@ export class EmulatorContext {
     this.store = opts.store;
     this.db = opts.db;
     this.verbose = opts.verbose ?? false;
+    this.limits = opts.limits ?? { ...DEFAULT_LIMITS };
+    this.controlNeedsToken = opts.controlNeedsToken ?? false;
     this.initialSettings = { ...opts.settings };
     this.settings = { ...opts.settings };
     this.initialRateLimit = mergeRateLimits(opts.rateLimit);

@@ -23,4 +23,7 @@ export const Messages = {
   notReadyForDeletion: "Project not ready for deletion.",
   resourceRemoved: "Resource has been removed",
   cannot: (method: string, path: string) => `Cannot ${method} ${path}`,
+  bodyTooLarge: (max: number) => `request entity too large: the body is larger than the limit of ${max} bytes`,
+  requestTimeout: (ms: number) => `request timeout: the body did not arrive within ${ms} ms`,
+  handlerTimeout: (ms: number) => `gateway timeout: no answer within ${ms} ms`,
 } as const;

@@ -7,7 +7,7 @@ import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import * as path from "node:path";
 import { Clock } from "./clock";
-import { DEFAULT_SETTINGS, EmulatorContext } from "./context";
+import { DEFAULT_LIMITS, DEFAULT_SETTINGS, EmulatorContext } from "./context";
 import { createDatabaseManager, type DatabaseManager } from "./db";
 import { generateAccessToken } from "./ids";
 import { DEFAULT_RATE_LIMITS, mergeRateLimits } from "./ratelimit";
@@ -18,7 +18,7 @@ import type { EmulatorOptions, RunningEmulator } from "./types";
 
 export * from "./types";
 export { DEFAULT_RATE_LIMITS } from "./ratelimit";
-export { DEFAULT_SETTINGS, EmulatorContext, projectStatus, type ProjectStatus } from "./context";
+export { DEFAULT_LIMITS, DEFAULT_SETTINGS, EmulatorContext, projectStatus, type ProjectStatus } from "./context";
 export {
   signJwt,
   verifyJwt,
@@ -65,6 +65,11 @@ function lockDataDir(dataDir: string): () => void {
   throw new Error(`could not lock data directory ${dataDir}`);
 }
 
+/** Whether `host` is reachable only from this machine. */
+export function isLoopback(host: string): boolean {
+  return host === "localhost" || host === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
 function urlHost(host: string): string {
   // Wildcard binds are reached through loopback.
   if (host === "0.0.0.0" || host === "") return "127.0.0.1";
@@ -76,6 +81,9 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   const host = opts.host ?? "127.0.0.1";
   const dataDir = opts.dataDir ? path.resolve(opts.dataDir) : undefined;
   const accessToken = opts.accessToken ?? generateAccessToken();
+  const limits = { ...DEFAULT_LIMITS, ...opts.limits };
+  for (const [name, value] of Object.entries(limits))
+    if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`limits.${name} must be a positive integer`);
   const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
   let db: DatabaseManager | undefined;
   try {
@@ -94,8 +102,19 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       },
       rateLimit: mergeRateLimits(DEFAULT_RATE_LIMITS, opts.rateLimit),
       verbose: opts.verbose,
+      limits,
+      controlNeedsToken: opts.controlToken === true || !isLoopback(host),
     });
-    const server = http.createServer(createRequestHandler(app, buildRouter()));
+    // node:http's own timeouts back the JSON ones up: a client that never
+    // finishes its headers, or keeps a refused body coming, is cut off.
+    const server = http.createServer(
+      {
+        requestTimeout: limits.requestTimeoutMs + 1000,
+        headersTimeout: limits.requestTimeoutMs,
+        connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(limits.requestTimeoutMs / 4))),
+      },
+      createRequestHandler(app, buildRouter()),
+    );
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
       server.listen(opts.port ?? 0, host, () => {

@@ -27,7 +27,6 @@ import {
 import type { Fault, RequestLogEntry } from "./types";
 import { parseOr400 } from "./validation";
 
-const MAX_BODY_BYTES = 50 * 1024 * 1024;
 const JSON_TYPE = "application/json; charset=utf-8";
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -42,22 +41,54 @@ function errorReply(status: number, message: string, headers: Record<string, str
   return { status, body: { message }, headers };
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
+/**
+ * The body, refused as soon as it is known to be too large: at once from a
+ * Content-Length over the limit, else as soon as the bytes streamed in pass
+ * it. Nothing past the limit is kept; the rest of a refused body is drained
+ * and discarded by node:http (bounded by its request timeout). A body that
+ * does not arrive within the request timeout is refused with 408.
+ */
+function readBody(req: IncomingMessage, maxBytes: number, timeoutMs: number): Promise<Buffer> {
+  const declared = Number(req.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > maxBytes)
+    return Promise.reject(new ApiError(413, Messages.bodyTooLarge(maxBytes)));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new ApiError(413, "request entity too large"));
+    let settled = false;
+    const settle = (err: unknown, body?: Buffer) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      req.off("data", onData);
+      if (err) {
+        chunks.length = 0;
+        // Keep the stream flowing so the rest is discarded, not buffered.
         req.resume();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on("end", () => resolve(Buffer.concat(chunks)));
-    req.on("error", reject);
+        reject(err);
+      } else resolve(body!);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) settle(new ApiError(413, Messages.bodyTooLarge(maxBytes)));
+      else chunks.push(chunk);
+    };
+    const timer = setTimeout(() => settle(new ApiError(408, Messages.requestTimeout(timeoutMs))), timeoutMs);
+    req.on("data", onData);
+    req.on("end", () => settle(undefined, Buffer.concat(chunks)));
+    req.on("error", (err) => settle(err));
+    // A client gone before the end of its body: nothing to answer.
+    req.on("close", () => settle(new ApiError(400, "Bad Request")));
   });
+}
+
+/** The handler's outcome, or a 504 once the handler timeout passes (the handler runs on, unobserved). */
+function withHandlerTimeout(work: Promise<Outcome>, ms: number): Promise<Outcome> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<Outcome>((resolve) => {
+    timer = setTimeout(() => resolve({ reply: errorReply(504, Messages.handlerTimeout(ms)) }), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** Types that may carry JSON from casual clients (curl -d sends form-urlencoded). */
@@ -114,6 +145,12 @@ function injectedReply(fault: Fault & { status: number }): Reply {
 function bearerToken(req: IncomingMessage): string | undefined {
   const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? "");
   return m?.[1];
+}
+
+/** The control plane's check, when it asks for the access token. */
+function controlAuthorized(app: EmulatorContext, req: IncomingMessage): boolean {
+  const token = bearerToken(req);
+  return token !== undefined && app.tokenMatches(token);
 }
 
 function needsToken(match: RouteMatch, surface: Surface): boolean {
@@ -204,9 +241,13 @@ async function handle(app: EmulatorContext, router: Router, req: IncomingMessage
 
   let raw: Buffer;
   try {
-    raw = await readBody(req);
+    raw = await readBody(req, app.limits.maxBodyBytes, app.limits.requestTimeoutMs);
   } catch (err) {
     const e = err instanceof ApiError ? err : new ApiError(400, "Bad Request");
+    // Answered at once; node:http drains and discards the rest of the body
+    // (within its request timeout) before reading another request on the
+    // connection. Closing instead would reset a client still sending before
+    // it reads the answer.
     send(res, errorReply(e.status, e.message));
     return;
   }
@@ -218,7 +259,17 @@ async function handle(app: EmulatorContext, router: Router, req: IncomingMessage
   }
 
   if (surface === "control") {
-    send(res, (await runRoute(app, req, method, url, raw, match)).reply);
+    if (app.controlNeedsToken && !controlAuthorized(app, req)) {
+      send(
+        res,
+        errorReply(401, Messages.unauthorized, { "WWW-Authenticate": 'Bearer realm="emulator control plane"' }),
+      );
+      return;
+    }
+    send(
+      res,
+      (await withHandlerTimeout(runRoute(app, req, method, url, raw, match), app.limits.handlerTimeoutMs)).reply,
+    );
     return;
   }
 
@@ -255,7 +306,7 @@ async function handle(app: EmulatorContext, router: Router, req: IncomingMessage
   if (fault && fault.status !== undefined && fault.reset !== "after") {
     outcome = { reply: injectedReply(fault as Fault & { status: number }) };
   } else {
-    outcome = await runRoute(app, req, method, url, raw, match);
+    outcome = await withHandlerTimeout(runRoute(app, req, method, url, raw, match), app.limits.handlerTimeoutMs);
   }
   if (fault?.reset === "after") return resetConnection(outcome.scope, fault);
 

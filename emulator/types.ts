@@ -18,6 +18,27 @@ export interface RateLimitSettings {
   overrides: Record<string, number>;
 }
 
+/**
+ * Request limits, as a real service has them. Oversized or slow requests are
+ * refused with a JSON `{"message"}` before they cost memory or time.
+ */
+export interface EmulatorLimits {
+  /** Largest request body in bytes, on the management API and the GraphQL endpoint (413 beyond). Default 10 MiB. */
+  maxBodyBytes: number;
+  /** Milliseconds a client has to send the whole request once it starts (408 beyond). Default 30000. */
+  requestTimeoutMs: number;
+  /** Milliseconds a handler has to answer once the request is read (504 beyond). Default 60000. */
+  handlerTimeoutMs: number;
+  /** Largest GraphQL document (the `query` string) in bytes (413 beyond). Default 1 MiB. */
+  graphqlMaxDocumentBytes: number;
+  /**
+   * Most field selections (aliases included, fragments expanded) in one
+   * GraphQL document. Default 50000: a `TableRows` batch of 500 aliased
+   * updates of wide rows stays well inside.
+   */
+  graphqlMaxFields: number;
+}
+
 export interface EmulatorOptions {
   /** Interface to listen on. Default 127.0.0.1. */
   host?: string;
@@ -37,6 +58,13 @@ export interface EmulatorOptions {
   rateLimit?: Partial<RateLimitSettings>;
   /** Log each request to stderr. */
   verbose?: boolean;
+  /** Request limits (partial; the rest takes the defaults). */
+  limits?: Partial<EmulatorLimits>;
+  /**
+   * Make the control plane (`/_emulator/…`) ask for the access token as a
+   * bearer token on loopback too. Beyond loopback it always asks.
+   */
+  controlToken?: boolean;
 }
 
 /** What the emulator prints (with --json: one JSON line) once it is ready. */

@@ -72,7 +72,9 @@ export async function startTestEmulator(opts: EmulatorOptions = {}): Promise<Tes
     deletionDelayMs: 100,
     ...opts,
   });
-  const control = (method: string, path: string, body?: unknown) => call(`${emu.controlUrl}${path}`, method, body, {});
+  // The access token goes along: the control plane asks for it beyond loopback or with `controlToken`.
+  const control = (method: string, path: string, body?: unknown) =>
+    call(`${emu.controlUrl}${path}`, method, body, { authorization: `Bearer ${emu.accessToken}` });
   const ok = async (method: string, path: string, body?: unknown) => {
     const res = await control(method, path, body);
     if (res.status >= 300)

@@ -13,6 +13,7 @@ import { verifyProjectJwt, type JwtClaims } from "../jwt";
 import { roleForApiKey } from "../keys";
 import { defineRoute, type RouteDef } from "../router";
 import { handleGraphql } from "./execute";
+import { checkDocumentLimits } from "./limits";
 
 export const GraphqlMessages = {
   noApiKey: "No API key found in request",
@@ -56,6 +57,9 @@ export const graphqlRoutes: RouteDef[] = [
     handler: async ({ app, params, headers, body }) => {
       const project = app.requireProject(params.ref);
       const { role, claims } = authenticate(project, headers, app.clock.now());
+      const { graphqlMaxDocumentBytes: maxDocumentBytes, graphqlMaxFields: maxFields } = app.limits;
+      const refused = checkDocumentLimits(body, { maxDocumentBytes, maxFields });
+      if (refused) return refused;
       const db = await app.db.forProject(project.ref);
       const res = await handleGraphql(db, { role, claims, body });
       return { status: res.status, body: res.body, headers: { "x-sql-statements": String(res.statements) } };

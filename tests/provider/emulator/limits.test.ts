@@ -1,0 +1,251 @@
+/**
+ * Request limits: oversized bodies and GraphQL documents, fragment bombs and
+ * cycles, slow clients and slow handlers are refused with JSON, quickly and
+ * without buffering what they send.
+ */
+import * as http from "node:http";
+import { performance } from "node:perf_hooks";
+import { readyProject, startTestEmulator, type ReadyProject, type TestEmulator } from "../../../harness/emulator";
+
+const MiB = 1024 * 1024;
+const BIG = 20 * MiB;
+
+let emu: TestEmulator;
+let project: ReadyProject;
+
+beforeAll(async () => {
+  emu = await startTestEmulator({ limits: { requestTimeoutMs: 3000, handlerTimeoutMs: 1500 } });
+  project = await readyProject(emu);
+  // Start the project's database now, so no test waits for it under a short handler timeout.
+  await emu.api("POST", `/v1/projects/${project.ref}/database/query`, { query: "select 1" });
+});
+
+afterAll(() => emu.close());
+
+interface Upload {
+  status: number;
+  body: { message?: string; errors?: Array<{ message: string }> };
+  contentType: string | undefined;
+  /** Bytes of the body written when the answer arrived. */
+  sentAtAnswer: number;
+  ms: number;
+  rssGrowth: number;
+}
+
+/**
+ * Streams `total` bytes (one reused 64 KiB chunk, so the client holds no copy)
+ * as a chunked body, or with a declared Content-Length, and stops sending as
+ * soon as the answer arrives.
+ */
+function upload(url: string, headers: Record<string, string>, total: number, declareLength = false): Promise<Upload> {
+  const chunk = Buffer.alloc(64 * 1024, 0x20);
+  const rss0 = process.memoryUsage().rss;
+  let peakRss = rss0;
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    let sent = 0;
+    let answered = false;
+    const req = http.request(url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        ...headers,
+        ...(declareLength ? { "content-length": String(total) } : {}),
+      },
+    });
+    req.on("response", (res) => {
+      answered = true;
+      const sentAtAnswer = sent;
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (d: string) => (text += d));
+      res.on("end", () => {
+        const ms = performance.now() - started;
+        peakRss = Math.max(peakRss, process.memoryUsage().rss);
+        req.destroy();
+        resolve({
+          status: res.statusCode!,
+          body: JSON.parse(text) as Upload["body"],
+          contentType: res.headers["content-type"],
+          sentAtAnswer,
+          ms,
+          rssGrowth: peakRss - rss0,
+        });
+      });
+    });
+    req.on("error", (err) => {
+      if (!answered) reject(err);
+    });
+    const pump = () => {
+      while (!answered && sent < total) {
+        const n = Math.min(chunk.length, total - sent);
+        sent += n;
+        peakRss = Math.max(peakRss, process.memoryUsage().rss);
+        if (!req.write(n === chunk.length ? chunk : chunk.subarray(0, n))) return void req.once("drain", pump);
+      }
+      if (!answered) req.end();
+    };
+    // With a declared length, wait a moment: the answer should come from the headers alone.
+    if (declareLength) {
+      req.flushHeaders();
+      setTimeout(pump, 200);
+    } else pump();
+  });
+}
+
+function report(label: string, r: Upload): void {
+  process.stdout.write(
+    `[limits] ${label}: ${r.status} after ${r.ms.toFixed(0)} ms, ${(r.sentAtAnswer / MiB).toFixed(2)} MiB of ${BIG / MiB} MiB sent, client+server RSS +${(r.rssGrowth / MiB).toFixed(1)} MiB\n`,
+  );
+}
+
+describe("body size", () => {
+  test.each([
+    ["management API", "/v1/organizations"],
+    ["GraphQL endpoint", "graphql"],
+  ])(
+    "a streamed 20 MB body to the %s gets a 413 JSON answer before it is sent, with little memory",
+    async (_, target) => {
+      // A 1 MiB limit, so at most 1 MiB is ever held; the default (10 MiB) is refused the same way below.
+      const small = await startTestEmulator({ limits: { maxBodyBytes: MiB } });
+      try {
+        const p = target === "graphql" ? await readyProject(small) : undefined;
+        const url = p ? p.graphqlUrl : `${small.apiUrl}${target}`;
+        const headers = p ? { apikey: p.anonKey } : { authorization: `Bearer ${small.accessToken}` };
+        const r = await upload(url, headers, BIG);
+        report(`chunked 20 MB to the ${target} (1 MiB limit)`, r);
+        expect(r.status).toBe(413);
+        expect(r.contentType).toMatch(/^application\/json/);
+        expect(r.body.message).toBe("request entity too large: the body is larger than the limit of 1048576 bytes");
+        expect(r.sentAtAnswer).toBeLessThan(BIG / 2);
+        expect(r.rssGrowth).toBeLessThan(BIG / 2);
+      } finally {
+        await small.close();
+      }
+    },
+  );
+
+  test("the default limit (10 MiB) refuses a streamed 20 MB body before its end", async () => {
+    const r = await upload(`${emu.apiUrl}/v1/organizations`, { authorization: `Bearer ${emu.accessToken}` }, BIG);
+    report("chunked 20 MB (default 10 MiB limit)", r);
+    expect(r.status).toBe(413);
+    expect(r.body.message).toBe("request entity too large: the body is larger than the limit of 10485760 bytes");
+    expect(r.sentAtAnswer).toBeLessThan(BIG);
+  });
+
+  test("a declared Content-Length over the limit is refused from the headers alone", async () => {
+    const r = await upload(`${emu.apiUrl}/v1/organizations`, { authorization: `Bearer ${emu.accessToken}` }, BIG, true);
+    report("declared 20 MB", r);
+    expect(r.status).toBe(413);
+    expect(r.sentAtAnswer).toBe(0);
+    expect(r.body.message).toMatch(/larger than the limit/);
+  });
+
+  test("the limit is configurable, and the emulator keeps serving after refusals", async () => {
+    const small = await startTestEmulator({ limits: { maxBodyBytes: 1024 } });
+    try {
+      expect((await small.api("POST", "/v1/organizations", { name: "x".repeat(2000) })).status).toBe(413);
+      expect((await small.api("POST", "/v1/organizations", { name: "fits" })).status).toBe(201);
+    } finally {
+      await small.close();
+    }
+  });
+});
+
+describe("GraphQL documents", () => {
+  const gql = (body: unknown) =>
+    fetch(project.graphqlUrl, {
+      method: "POST",
+      headers: { apikey: project.anonKey, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }).then(async (res) => ({ status: res.status, body: (await res.json()) as Upload["body"] }));
+
+  test("a document over the size limit gets 413", async () => {
+    const query = `{ ${"__typename ".repeat(100_000)}}`; // 1.1 MB, over the 1 MiB default
+    const res = await gql({ query });
+    expect(res).toEqual({
+      status: 413,
+      body: { message: "GraphQL document is larger than the limit of 1048576 bytes" },
+    });
+  });
+
+  test("a fragment bomb (2^40 fields from 40 small fragments) is refused at once", async () => {
+    const fragments = ["fragment F0 on Query { __typename }"];
+    for (let i = 1; i <= 40; i++) fragments.push(`fragment F${i} on Query { a: __typename ...F${i - 1} ...F${i - 1} }`);
+    const started = performance.now();
+    const res = await gql({ query: `{ ...F40 } ${fragments.join(" ")}` });
+    const ms = performance.now() - started;
+    process.stdout.write(`[limits] fragment bomb of 2^40 fields refused in ${ms.toFixed(0)} ms\n`);
+    expect(res).toEqual({
+      status: 200,
+      body: { errors: [{ message: "GraphQL document selects more than the limit of 50000 fields" }] },
+    });
+  });
+
+  test("the field limit counts aliases and is configurable", async () => {
+    const small = await startTestEmulator({ limits: { graphqlMaxFields: 10 } });
+    try {
+      const p = await readyProject(small);
+      const post = (query: string) =>
+        fetch(p.graphqlUrl, {
+          method: "POST",
+          headers: { apikey: p.anonKey, "content-type": "application/json" },
+          body: JSON.stringify({ query }),
+        }).then(async (res) => (await res.json()) as Upload["body"]);
+      const aliases = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: __typename`).join(" ")} }`;
+      expect(await post(aliases(10))).toEqual({
+        data: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`a${i}`, "Query"])),
+      });
+      expect(await post(aliases(11))).toEqual({
+        errors: [{ message: "GraphQL document selects more than the limit of 10 fields" }],
+      });
+    } finally {
+      await small.close();
+    }
+  });
+
+  test("fragment cycles get pg_graphql's errors", async () => {
+    expect(
+      await gql({ query: "{ ...A } fragment A on Query { ...B } fragment B on Query { __typename ...A }" }),
+    ).toEqual({ status: 200, body: { errors: [{ message: "Found a cycle between fragments" }] } });
+    const chain = Array.from({ length: 60 }, (_, i) => `fragment F${i} on Query { __typename ...F${i + 1} }`);
+    chain.push("fragment F60 on Query { __typename }");
+    expect(await gql({ query: `{ ...F0 } ${chain.join(" ")}` })).toEqual({
+      status: 200,
+      body: { errors: [{ message: "Fragment cycle depth is greater than 50" }] },
+    });
+  });
+});
+
+describe("timeouts", () => {
+  test("a body that stops arriving gets 408 JSON once the request timeout passes", async () => {
+    const started = performance.now();
+    const res = await new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+      const req = http.request(`${emu.apiUrl}/v1/organizations`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${emu.accessToken}`,
+          "content-type": "application/json",
+          "content-length": "100",
+        },
+      });
+      req.on("response", (r) => {
+        let text = "";
+        r.on("data", (d: Buffer) => (text += d));
+        r.on("end", () => resolve({ status: r.statusCode!, body: JSON.parse(text) }));
+      });
+      req.on("error", reject);
+      req.write('{"name": "slo');
+    });
+    const ms = performance.now() - started;
+    process.stdout.write(`[limits] stalled body answered 408 after ${ms.toFixed(0)} ms (timeout 3000 ms)\n`);
+    expect(res).toEqual({ status: 408, body: { message: "request timeout: the body did not arrive within 3000 ms" } });
+  });
+
+  test("a handler that does not answer in time gets 504 JSON", async () => {
+    const res = await emu.api("POST", `/v1/projects/${project.ref}/database/query`, { query: "select pg_sleep(3)" });
+    expect(res).toMatchObject({ status: 504, body: { message: "gateway timeout: no answer within 1500 ms" } });
+    // The emulator still serves.
+    expect((await emu.api("GET", "/v1/organizations")).status).toBe(200);
+  });
+});
