@@ -2,8 +2,9 @@
  * Provider configuration, resolved inside the provider process.
  *
  * Sources, first match wins:
- *  1. stack config handed to `configure()` (`supabase:accessToken`, `supabase:apiUrl`,
- *     `supabase:projectUrlTemplate`);
+ *  1. stack config handed to `configure()` (`supabase:accessToken`, `supabase:apiUrl`
+ *     or its alias `supabase:endpoint`, the name the Terraform provider and its bridged
+ *     Pulumi package use, `supabase:projectUrlTemplate`);
  *  2. the environment (`SUPABASE_ACCESS_TOKEN`, `SUPABASE_API_URL` or its alias
  *     `SUPABASE_API_ENDPOINT`, `SUPABASE_PROJECT_URL_TEMPLATE`);
  *  3. the real service's defaults.
@@ -25,6 +26,7 @@ export const DEFAULT_PROJECT_URL_TEMPLATE = "https://{ref}.supabase.co";
 export const CONFIG_KEYS = {
   accessToken: "supabase:accessToken",
   apiUrl: "supabase:apiUrl",
+  apiUrlAlias: "supabase:endpoint",
   projectUrlTemplate: "supabase:projectUrlTemplate",
   retryBudgetSeconds: "supabase:retryBudgetSeconds",
 } as const;
@@ -69,7 +71,7 @@ export function configure(source: ConfigSource | ProviderSettings): void {
     const s = source as ConfigSource;
     configured = {
       accessToken: nonEmpty(s.get(CONFIG_KEYS.accessToken)),
-      apiUrl: nonEmpty(s.get(CONFIG_KEYS.apiUrl)),
+      apiUrl: nonEmpty(s.get(CONFIG_KEYS.apiUrl)) ?? nonEmpty(s.get(CONFIG_KEYS.apiUrlAlias)),
       projectUrlTemplate: nonEmpty(s.get(CONFIG_KEYS.projectUrlTemplate)),
       retryBudgetSeconds: nonEmpty(s.get(CONFIG_KEYS.retryBudgetSeconds)),
     };
