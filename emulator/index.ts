@@ -36,29 +36,98 @@ export type { ProjectRecord, OrganizationRecord } from "./state";
 
 const LOCK_FILE = "emulator.lock";
 
-function isAlive(pid: number): boolean {
+/** What the lock file holds: the owner's pid and, where the OS tells, when that process started. */
+interface LockOwner {
+  pid: number;
+  /** The process start time (clock ticks since boot, from /proc), to tell a reused pid from the owner. */
+  started?: string;
+}
+
+/**
+ * The start time of a running process, from /proc on Linux; null when the
+ * process is gone or a zombie (killed but not yet reaped by its parent: it
+ * holds nothing any more), undefined when the OS does not tell.
+ */
+function processStart(pid: number): string | null | undefined {
+  let stat: string;
   try {
-    process.kill(pid, 0);
+    stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ESRCH") return fs.existsSync("/proc/self/stat") ? null : undefined;
+    return undefined;
+  }
+  // Fields after the parenthesised command name: state is the 3rd field, starttime the 22nd.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  if (fields[0] === "Z" || fields[0] === "X") return null;
+  return fields[19];
+}
+
+function isAlive(owner: LockOwner): boolean {
+  const started = processStart(owner.pid);
+  if (started === null) return false;
+  if (started !== undefined) return owner.started === undefined || owner.started === started;
+  try {
+    process.kill(owner.pid, 0);
     return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 
-/** Two emulators on one data directory would corrupt the embedded databases. */
+function readOwner(text: string): LockOwner | undefined {
+  const trimmed = text.trim();
+  if (/^\d+$/.test(trimmed)) return { pid: Number(trimmed) }; // the older format: the pid alone
+  try {
+    const v = JSON.parse(trimmed) as Partial<LockOwner>;
+    if (Number.isSafeInteger(v.pid) && v.pid! > 0)
+      return { pid: v.pid!, ...(typeof v.started === "string" ? { started: v.started } : {}) };
+  } catch {
+    // A torn or foreign file: nobody owns it.
+  }
+  return undefined;
+}
+
+/**
+ * Two emulators on one data directory would corrupt the embedded databases,
+ * so the directory holds a lock file naming its owner. An owner that no
+ * longer runs (gone, killed but not yet reaped, or its pid reused by another
+ * process) holds nothing: its lock is taken over at once, with a notice.
+ */
 function lockDataDir(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, LOCK_FILE);
-  for (let attempt = 0; attempt < 2; attempt++) {
+  const started = processStart(process.pid) ?? undefined;
+  const me: LockOwner = { pid: process.pid, ...(started ? { started } : {}) };
+  for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      fs.writeFileSync(file, String(process.pid), { flag: "wx" });
-      return () => fs.rmSync(file, { force: true });
+      const fd = fs.openSync(file, "wx");
+      try {
+        fs.writeSync(fd, JSON.stringify(me));
+        fs.fsyncSync(fd);
+      } finally {
+        fs.closeSync(fd);
+      }
+      return () => {
+        // Only our own lock: never one a later emulator took over.
+        const owner = readOwner(fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "");
+        if (owner?.pid === me.pid && owner.started === me.started) fs.rmSync(file, { force: true });
+      };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-      const holder = Number(fs.readFileSync(file, "utf8").trim());
-      if (Number.isInteger(holder) && holder > 0 && isAlive(holder)) {
-        throw new Error(`data directory ${dataDir} is in use by another emulator (pid ${holder})`, { cause: err });
+      let text: string;
+      try {
+        text = fs.readFileSync(file, "utf8");
+      } catch {
+        continue; // removed meanwhile: try again
       }
+      const owner = readOwner(text);
+      if (owner && isAlive(owner)) {
+        throw new Error(`data directory ${dataDir} is in use by another emulator (pid ${owner.pid})`, { cause: err });
+      }
+      process.stderr.write(
+        `[emulator] ${dataDir}: taking over the lock of ${owner ? `pid ${owner.pid}, which no longer runs` : "an unreadable lock file"}\n`,
+      );
       fs.rmSync(file, { force: true });
     }
   }
