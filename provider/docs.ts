@@ -4,12 +4,14 @@
  * provider runtime never loads this module.
  */
 import type { FunctionDoc, ResourceDoc } from "./resource-doc";
+import { authConfigDoc } from "./resources/auth-config";
 import { customHostnameDoc } from "./resources/custom-hostname";
 import { databaseMigrationDoc } from "./resources/database-migration";
 import { functionDoc } from "./resources/function";
 import { networkRestrictionDoc } from "./resources/network-restriction";
 import { organizationDoc } from "./resources/organization";
 import { pgsodiumDoc } from "./resources/pgsodium";
+import { postgrestConfigDoc } from "./resources/postgrest-config";
 import { projectDoc } from "./resources/project";
 import { secretDoc } from "./resources/secret";
 import { secretsDoc } from "./resources/secrets";
@@ -28,6 +30,8 @@ export const resourceDocs: readonly ResourceDoc[] = [
   networkRestrictionDoc,
   databaseMigrationDoc,
   tableRowsDoc,
+  authConfigDoc,
+  postgrestConfigDoc,
 ];
 
 const projectRefArg = { name: "projectRef", type: "string", required: true, description: "The project's reference." };

@@ -9,12 +9,14 @@
  */
 import { configure as configureSettings, type ConfigSource, type ProviderSettings } from "./config";
 import type { ResourceImpl } from "./resources/common";
+import authConfig from "./resources/auth-config";
 import customHostname from "./resources/custom-hostname";
 import databaseMigration from "./resources/database-migration";
 import edgeFunction from "./resources/function";
 import networkRestriction from "./resources/network-restriction";
 import organization from "./resources/organization";
 import pgsodium from "./resources/pgsodium";
+import postgrestConfig from "./resources/postgrest-config";
 import project from "./resources/project";
 import secret from "./resources/secret";
 import secrets from "./resources/secrets";
@@ -34,6 +36,8 @@ const resources: Record<string, ResourceImpl> = {
   networkRestriction,
   tableRows,
   databaseMigration,
+  authConfig,
+  postgrestConfig,
 };
 
 export type ResourceKind = keyof typeof resources;

@@ -12,6 +12,8 @@ export { Pgsodium, type PgsodiumArgs } from "./pgsodium";
 export { NetworkRestriction, type NetworkRestrictionArgs } from "./network-restriction";
 export { TableRows, type TableRowsArgs } from "./table-rows";
 export { DatabaseMigration, type DatabaseMigrationArgs } from "./database-migration";
+export { AuthConfig, type AuthConfigArgs } from "./auth-config";
+export { PostgrestConfig, type PostgrestConfigArgs } from "./postgrest-config";
 export * from "./functions";
 export { dynamicProvider } from "./provider";
 /** The typed management client, for scripts (e.g. removing network bans, which no resource does). */

@@ -24,6 +24,13 @@ export interface FieldSpec {
   kind: FieldKind;
 }
 
+/** The descriptions of the inputs every configuration resource has besides its settings. */
+export const CONFIG_COMMON_FIELDS = {
+  projectRef: "The project's reference. A change moves the management to another project (replace).",
+  restoreOnDestroy:
+    "On destroy, write back the values the declared fields had before this stack managed them (secrets excepted). Default false: destroy only removes the resource from the stack.",
+} as const;
+
 /** The fields of AuthConfig: camelCase input name → API name and comparison kind. The one mapping between the two. */
 export const AuthConfigFields = {
   siteUrl: { api: "site_url", kind: "url" },

@@ -140,7 +140,7 @@ function statusOf(p: Project): string {
   return p.status ?? "ACTIVE_HEALTHY";
 }
 
-async function waitHealthy(ref: string, timeoutS: number): Promise<Project> {
+export async function waitHealthy(ref: string, timeoutS: number): Promise<Project> {
   const client = managementClient();
   return pollUntil(
     async () => {

@@ -7,17 +7,21 @@
  */
 import type { z } from "zod";
 import type {
+  AuthConfigArgs,
   CustomHostnameArgs,
   DatabaseMigrationArgs,
   FunctionArgs,
   NetworkRestrictionArgs,
   OrganizationArgs,
   PgsodiumArgs,
+  PostgrestConfigArgs,
   ProjectArgs,
   SecretArgs,
   SecretsArgs,
   TableRowsArgs,
 } from "../../sdk";
+import type { authConfigInputs } from "../../provider/resources/auth-config";
+import type { postgrestConfigInputs } from "../../provider/resources/postgrest-config";
 import type { customHostnameInputs } from "../../provider/resources/custom-hostname";
 import type { databaseMigrationInputs } from "../../provider/resources/database-migration";
 import type { functionInputs } from "../../provider/resources/function";
@@ -48,4 +52,6 @@ export type SdkArgsMatchSchemas = [
   Expect<SameFields<NetworkRestrictionArgs, typeof networkRestrictionInputs>>,
   Expect<SameFields<DatabaseMigrationArgs, typeof databaseMigrationInputs>>,
   Expect<SameFields<TableRowsArgs, typeof tableRowsInputs, "resolved" | "schemaCache">>,
+  Expect<SameFields<AuthConfigArgs, typeof authConfigInputs>>,
+  Expect<SameFields<PostgrestConfigArgs, typeof postgrestConfigInputs>>,
 ];

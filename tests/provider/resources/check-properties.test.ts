@@ -79,6 +79,10 @@ function valid(kind: string): Props {
       return { projectRef: FAKE_REF, name: "001_plans", sql: "select 1", downSql: "select 2" };
     case "tableRows":
       return { projectRef: ref, table: "public.plan", rows: [{ code: "free", price: "0", seats: 1 }] };
+    case "authConfig":
+      return { projectRef: FAKE_REF, siteUrl: "https://app.example.com", jwtExp: 3600, smtpPass: "p" };
+    case "postgrestConfig":
+      return { projectRef: FAKE_REF, dbSchema: "public,api", maxRows: 100 };
     default:
       throw new Error(`no valid input for ${kind}`);
   }
@@ -91,6 +95,8 @@ const OPTIONAL: Record<string, string[]> = {
   function: ["name", "verifyJwt", "importMap", "entrypointPath", "importMapPath", "adopt", "sourcePath"],
   customHostname: ["activationTimeoutSeconds"],
   networkRestriction: ["applyTimeoutSeconds"],
+  authConfig: ["restoreOnDestroy", "disableSignup", "externalGithubSecret"],
+  postgrestConfig: ["restoreOnDestroy", "dbPool"],
   tableRows: ["key", "onDelete", "batchSize", "pageSize", "exclusive", "inflect", "apiKey"],
 };
 
