@@ -7,6 +7,7 @@
  * `__provider` string stored in state stays a few hundred bytes with no
  * credential in it.
  */
+import { operations } from "./batch";
 import { configure as configureSettings, type ConfigSource, type ProviderSettings } from "./config";
 import type { ResourceImpl } from "./resources/common";
 import authConfig from "./resources/auth-config";
@@ -70,7 +71,8 @@ export function provider(kind: string): ResourceImpl {
     },
     diff: (id, olds, news) => inner.diff(id, olds, news),
     create: async (inputs) => {
-      const r = await inner.create(inputs);
+      // Tracked, so write coalescing knows when every engine worker is waiting (provider/batch.ts).
+      const r = await operations.run(() => inner.create(inputs));
       return { id: r.id, outs: r.outs && defined(r.outs) };
     },
     read: async (id, props) => {
@@ -78,10 +80,10 @@ export function provider(kind: string): ResourceImpl {
       return { id: r.id, props: r.props && defined(r.props), ...(r.inputs ? { inputs: defined(r.inputs) } : {}) };
     },
     update: async (id, olds, news) => {
-      const r = await inner.update(id, olds, news);
+      const r = await operations.run(() => inner.update(id, olds, news));
       return { outs: r.outs && defined(r.outs) };
     },
-    delete: (id, props) => inner.delete(id, props),
+    delete: (id, props) => operations.run(() => inner.delete(id, props)),
   };
   wrapped.set(kind, impl);
   return impl;

@@ -1,4 +1,4 @@
-import { WriteBatcher } from "../../../provider/batch";
+import { OperationTracker, WriteBatcher } from "../../../provider/batch";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -51,5 +51,45 @@ describe("WriteBatcher", () => {
     });
     const results = await Promise.allSettled([b.add("k", 1), b.add("k", 2)]);
     expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
+  });
+
+  test("once the engine's concurrency is known, a batch holding every running operation closes at once", async () => {
+    const tracker = new OperationTracker();
+    const flushed: number[][] = [];
+    // Quiet and max waits far beyond the test's timeout: only the early close can send these batches.
+    const b = new WriteBatcher<number>(
+      async (_k, items) => void flushed.push(items),
+      { quietMs: 600_000, maxWaitMs: 600_000, maxItems: 500 },
+      tracker,
+    );
+    const round = (from: number) =>
+      Promise.all(Array.from({ length: 8 }, (_, i) => tracker.run(() => b.add("p", from + i))));
+    // The first round teaches the tracker the peak (8); its batch has to wait, so close it by hand.
+    const first = round(0);
+    (b as unknown as { send(k: string): void }).send("p");
+    await first;
+    expect(tracker.peak).toBe(8);
+    // Later rounds close as soon as the eighth write arrives.
+    await round(8);
+    await round(16);
+    expect(flushed).toEqual([
+      [0, 1, 2, 3, 4, 5, 6, 7],
+      [8, 9, 10, 11, 12, 13, 14, 15],
+      [16, 17, 18, 19, 20, 21, 22, 23],
+    ]);
+  });
+
+  test("a batch below the known concurrency still waits for the quiet period", async () => {
+    const tracker = new OperationTracker();
+    tracker.peak = 8;
+    const flushed: number[][] = [];
+    const b = new WriteBatcher<number>(
+      async (_k, items) => void flushed.push(items),
+      { quietMs: 30, maxWaitMs: 1000, maxItems: 500 },
+      tracker,
+    );
+    const early = Promise.all([1, 2, 3].map((i) => tracker.run(() => b.add("p", i))));
+    await early;
+    expect(flushed).toEqual([[1, 2, 3]]);
   });
 });
