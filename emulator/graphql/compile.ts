@@ -162,7 +162,13 @@ export class Compiler {
   constructor(private readonly ctx: CompileContext) {}
 
   /** A jsonb object of the selected node fields of the row `alias` (`rowRef` is the row as the table's composite type). */
-  nodeObject(table: TableModel, alias: string, rowRef: string, set: SelectionSetNode | undefined): string {
+  nodeObject(
+    table: TableModel,
+    alias: string,
+    rowRef: string,
+    set: SelectionSetNode | undefined,
+    unknownField = (name: string) => `Unknown field '${name}' on type '${table.typeName}'`,
+  ): string {
     const pairs: Array<[string, string]> = [];
     for (const f of collectFields(set, [table.typeName, "Node"], this.ctx)) {
       const name = f.name.value;
@@ -171,7 +177,7 @@ export class Compiler {
         continue;
       }
       const nf = table.fields.get(name);
-      if (!nf) throw new GqlError(`Unknown field '${name}' on type '${table.typeName}'`);
+      if (!nf) throw new GqlError(unknownField(name));
       let expr: string;
       switch (nf.kind) {
         case "nodeId":
@@ -374,6 +380,37 @@ export class Compiler {
       "Collection referenced by nodeId did not match any known collection",
     );
     const obj = this.nodeObject(table, a, a, requireSelection(field));
+    return {
+      sql: `select (select ${obj} from ${qualified(table.rel.schema, table.rel.name)} ${a} where ${cond}) as v`,
+      params: this.sql.params,
+    };
+  }
+
+  /** `<type>ByPk(<pk fields>)`: the record with that primary key, or null. */
+  byPk(table: TableModel, field: FieldNode): CompiledStatement {
+    const args = fieldArgs(
+      field,
+      table.pk.map((c) => c.field),
+      this.ctx.vars,
+    );
+    const missing = table.pk.filter((c) => args[c.field] === undefined);
+    if (missing.length)
+      throw new GqlError(`Missing primary key column(s): ${missing.map((c) => c.col.name).join(", ")}`);
+    const a = this.sql.alias();
+    const cond = table.pk
+      .map((c) => {
+        const v = args[c.field];
+        if (v === null) throw new GqlError("Invalid input for NonNull type");
+        return `${a}.${quoteCol(c)} = ${this.sql.param(scalarText(c.type.base, v), c.col.castType)}`;
+      })
+      .join(" and ");
+    const obj = this.nodeObject(
+      table,
+      a,
+      a,
+      requireSelection(field),
+      (name) => `Unknown field "${name}" on type ${table.typeName}`,
+    );
     return {
       sql: `select (select ${obj} from ${qualified(table.rel.schema, table.rel.name)} ${a} where ${cond}) as v`,
       params: this.sql.params,

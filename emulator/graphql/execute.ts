@@ -338,7 +338,7 @@ async function planQueryField(
   if (name === "node") return { stmt: compiler.node(field) };
   const q = model.queryFields.get(name);
   if (!q) throw new GqlError(`Unknown field "${name}" on type Query`);
-  return { stmt: compiler.collection(q.table, field) };
+  return { stmt: q.kind === "byPk" ? compiler.byPk(q.table, field) : compiler.collection(q.table, field) };
 }
 
 /**
@@ -423,7 +423,7 @@ async function runInTransaction(
       } else {
         const q = model.queryFields.get(name);
         if (!q) throw new GqlError(`Unknown field "${name}" on type Query`);
-        stmt = compiler.collection(q.table, field);
+        stmt = q.kind === "byPk" ? compiler.byPk(q.table, field) : compiler.collection(q.table, field);
       }
       counted(++statements);
       const res = await tx.query<{ v: unknown; n?: number }>(stmt.sql, stmt.params);

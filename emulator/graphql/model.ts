@@ -99,7 +99,7 @@ export interface ApiModel {
   byTypeName: Map<string, TableModel>;
   /** Keyed by `schema.table` (SQL names), for nodeId lookups. */
   bySqlName: Map<string, TableModel>;
-  queryFields: Map<string, { kind: "collection"; table: TableModel }>;
+  queryFields: Map<string, { kind: "collection" | "byPk"; table: TableModel }>;
   mutationFields: Map<string, { kind: "insert" | "update" | "delete"; table: TableModel }>;
   introspection: boolean;
 }
@@ -208,6 +208,28 @@ const LIST_FILTERABLE = new Set<ScalarName>([
   "Time",
   "Date",
   "Datetime",
+]);
+
+/**
+ * Primary-key column types (as `format_type` prints them) that give a table
+ * its `<type>ByPk` entry point; a length-limited `varchar(n)` or `char(n)`
+ * key prints with its length and gets none.
+ */
+const BY_PK_TYPES = new Set([
+  "int",
+  "int4",
+  "integer",
+  "bigint",
+  "int8",
+  "smallint",
+  "int2",
+  "text",
+  "varchar",
+  "character varying",
+  "char",
+  "bpchar",
+  "citext",
+  "uuid",
 ]);
 
 interface SchemaConfig {
@@ -460,10 +482,12 @@ export function buildModel(catalog: Catalog): ApiModel {
     t.fields.set(field, { kind: "computed", computed });
   }
 
-  const queryFields = new Map<string, { kind: "collection"; table: TableModel }>();
+  const queryFields = new Map<string, { kind: "collection" | "byPk"; table: TableModel }>();
   const mutationFields = new Map<string, { kind: "insert" | "update" | "delete"; table: TableModel }>();
   for (const t of tables) {
     queryFields.set(t.collectionField, { kind: "collection", table: t });
+    if (t.pk.length > 0 && t.pk.every((c) => BY_PK_TYPES.has(c.col.sqlType)))
+      queryFields.set(`${lcFirst(t.typeName)}ByPk`, { kind: "byPk", table: t });
     if (t.insertField) mutationFields.set(t.insertField, { kind: "insert", table: t });
     if (t.updateField) mutationFields.set(t.updateField, { kind: "update", table: t });
     if (t.deleteField) mutationFields.set(t.deleteField, { kind: "delete", table: t });

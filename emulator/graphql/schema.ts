@@ -253,6 +253,14 @@ export function buildSchema(model: ApiModel): GraphQLSchema {
     },
   };
   for (const [name, q] of model.queryFields) {
+    if (q.kind === "byPk") {
+      queryFields[name] = {
+        type: types.get(q.table)!.node,
+        args: Object.fromEntries(q.table.pk.map((c) => [c.field, { type: nn(valueOut(c.type) as GraphQLInputType) }])),
+        description: `Retrieve a record of type \`${q.table.typeName}\` by its primary key`,
+      };
+      continue;
+    }
     queryFields[name] = {
       type: nn(types.get(q.table)!.connection),
       args: connectionArgs(q.table),

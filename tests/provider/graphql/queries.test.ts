@@ -945,3 +945,122 @@ describe.each(backends())("GraphQL queries on %s", (kind) => {
     });
   });
 });
+
+const BY_PK_SQL = `
+create table author (id int primary key, name text not null, email text);
+create table book (id bigint primary key, author_id int not null references author(id), title text not null);
+create table tag (book_id bigint references book(id), label text, primary key (book_id, label));
+create table gadget (id uuid primary key, name text);
+create table coded (code varchar(4) primary key, v text);
+create table fixed (code char(3) primary key, v text);
+create table loose (code varchar primary key, v text);
+create function _book_count(a author) returns int stable language sql as $$ select count(*)::int from book where author_id = a.id $$;
+create function _books_desc(a author) returns setof book stable language sql as $$ select * from book where author_id = a.id order by id desc $$;
+create function _first_book(a author) returns setof book stable rows 1 language sql as $$ select * from book where author_id = a.id order by id limit 1 $$;
+create function _titles(a author) returns text[] stable language sql as $$ select array_agg(title order by id) from book where author_id = a.id $$;
+insert into author values (1, 'Ann', 'ann@x.com'), (2, 'Bob', null);
+insert into book values (10, 1, 'A1'), (11, 1, 'A2'), (12, 1, 'A3'), (20, 2, 'B1');
+insert into tag values (10, 'red'), (10, 'blue'), (11, 'red');
+insert into gadget values ('00000000-0000-0000-0000-000000000001', 'g1');
+insert into coded values ('ab', 'x');
+insert into fixed values ('ab', 'x');
+insert into loose values ('ab', 'x');
+`;
+
+describe.each(backends())("GraphQL <type>ByPk entry points on %s", (kind) => {
+  const h = useDatabase(kind, BY_PK_SQL);
+
+  it("returns the row for an integer key, and null when none matches", async () => {
+    expect(await h.gql(`{ authorByPk(id: 1) { id name email } }`)).toEqual({
+      data: { authorByPk: { id: 1, name: "Ann", email: "ann@x.com" } },
+    });
+    expect(await h.gql(`{ authorByPk(id: 99) { id } }`)).toEqual({ data: { authorByPk: null } });
+  });
+
+  it("takes bigint, uuid, text and multi-column keys, through variables too", async () => {
+    expect((await h.gql(`{ bookByPk(id: "20") { title } }`)).data).toEqual({ bookByPk: { title: "B1" } });
+    expect(
+      (
+        await h.gql(`query($id: UUID!) { gadgetByPk(id: $id) { name } }`, {
+          id: "00000000-0000-0000-0000-000000000001",
+        })
+      ).data,
+    ).toEqual({ gadgetByPk: { name: "g1" } });
+    expect((await h.gql(`{ looseByPk(code: "ab") { v } }`)).data).toEqual({ looseByPk: { v: "x" } });
+    expect(
+      (
+        await h.gql(`query($b: BigInt!, $l: String!) { tagByPk(book_id: $b, label: $l) { book_id label } }`, {
+          b: "10",
+          l: "blue",
+        })
+      ).data,
+    ).toEqual({ tagByPk: { book_id: "10", label: "blue" } });
+  });
+
+  it("exists only when every key column has an allowed type", async () => {
+    const body = await h.gql(
+      `{ __schema { queryType { fields { name args { name type { kind ofType { name } } } } } } }`,
+    );
+    const fields = body.data.__schema.queryType.fields as Any[];
+    const names = fields.map((f) => f.name);
+    expect(names).toEqual(expect.arrayContaining(["authorByPk", "bookByPk", "tagByPk", "gadgetByPk", "looseByPk"]));
+    expect(names).not.toContain("codedByPk");
+    expect(names).not.toContain("fixedByPk");
+    const tag = fields.find((f) => f.name === "tagByPk");
+    expect(tag.args).toEqual([
+      { name: "book_id", type: { kind: "NON_NULL", ofType: { name: "BigInt" } } },
+      { name: "label", type: { kind: "NON_NULL", ofType: { name: "String" } } },
+    ]);
+  });
+
+  it("supports nodeId, relations with their arguments, and computed fields", async () => {
+    const body = await h.gql(`{
+      authorByPk(id: 1) {
+        nodeId
+        __typename
+        n: book_count
+        titles
+        first: first_book { title }
+        desc: books_desc(first: 2, orderBy: [{ id: DescNullsLast }]) { edges { node { id } } }
+        bookCollection(filter: {id: {gte: "11"}}, orderBy: [{id: DescNullsLast}], first: 1) {
+          edges { node { title author { name } tagCollection { edges { node { label } } } } }
+          pageInfo { hasNextPage }
+        }
+      }
+    }`);
+    expect(body.errors).toBeUndefined();
+    const a = body.data.authorByPk;
+    expect(a.__typename).toBe("author");
+    expect(typeof a.nodeId).toBe("string");
+    expect(a.n).toBe(3);
+    expect(a.titles).toEqual(["A1", "A2", "A3"]);
+    expect(a.first).toEqual({ title: "A1" });
+    expect(a.desc.edges).toEqual([{ node: { id: "12" } }, { node: { id: "11" } }]);
+    expect(a.bookCollection).toEqual({
+      edges: [{ node: { title: "A3", author: { name: "Ann" }, tagCollection: { edges: [] } } }],
+      pageInfo: { hasNextPage: true },
+    });
+    expect((await h.gql(`{ node(nodeId: "${a.nodeId}") { ... on author { id } } }`)).data).toEqual({ node: { id: 1 } });
+  });
+
+  it("supports fragments, aliases and several entries in one request, one statement each", async () => {
+    const res = await h.request(
+      `fragment F on author { name } { a: authorByPk(id: 1) { ...F } b: authorByPk(id: 2) { ... on author { name } } }`,
+    );
+    expect(res.body).toEqual({ data: { a: { name: "Ann" }, b: { name: "Bob" } } });
+    expect(res.statements).toBe(2);
+  });
+
+  it("gives the documented errors", async () => {
+    expect(await h.gql(`{ authorByPk { id } }`)).toEqual({
+      data: null,
+      errors: [{ message: "Missing primary key column(s): id" }],
+    });
+    expect((await h.gql(`{ tagByPk(book_id: "10") { label } }`)).errors).toEqual([
+      { message: "Missing primary key column(s): label" },
+    ]);
+    expect((await h.gql(`{ authorByPk(id: 1) { nope } }`)).errors).toEqual([
+      { message: 'Unknown field "nope" on type author' },
+    ]);
+  });
+});
