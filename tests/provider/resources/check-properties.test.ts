@@ -21,7 +21,9 @@
 import * as fc from "fast-check";
 import * as runtime from "supabase-pulumi/runtime";
 import { readyProject, startTestEmulator } from "../../../harness/emulator";
+import { authConfigInputs } from "../../../provider/resources/auth-config";
 import { UNKNOWN } from "../../../provider/resources/common";
+import { postgrestConfigInputs } from "../../../provider/resources/postgrest-config";
 
 type Emu = Awaited<ReturnType<typeof startTestEmulator>>;
 type Props = Record<string, unknown>;
@@ -77,6 +79,9 @@ function valid(kind: string): Props {
       return { projectRef: FAKE_REF, dbAllowedCidrs: ["10.0.0.0/8"], dbAllowedCidrsV6: ["2001:db8::/32"] };
     case "databaseMigration":
       return { projectRef: FAKE_REF, name: "001_plans", sql: "select 1", downSql: "select 2" };
+    case "authConfig":
+    case "postgrestConfig":
+      return { projectRef: FAKE_REF, restoreOnDestroy: false };
     case "tableRows":
       return { projectRef: ref, table: "public.plan", rows: [{ code: "free", price: "0", seats: 1 }] };
     case "authConfig":
@@ -98,6 +103,16 @@ const OPTIONAL: Record<string, string[]> = {
   authConfig: ["restoreOnDestroy", "disableSignup", "externalGithubSecret"],
   postgrestConfig: ["restoreOnDestroy", "dbPool"],
   tableRows: ["key", "onDelete", "batchSize", "pageSize", "exclusive", "inflect", "apiKey"],
+};
+
+/**
+ * The configuration resources take any of the service's many settings: all are
+ * mutated and may be named in a failure, but only the common fields are in
+ * the "no value is valid" property (a numeric setting may accept -1.5).
+ */
+const SETTINGS: Record<string, string[]> = {
+  authConfig: Object.keys(authConfigInputs.shape),
+  postgrestConfig: Object.keys(postgrestConfigInputs.shape),
 };
 
 /** Values no field accepts: a negative fraction, and an object holding a list under a NUL key. */
@@ -153,7 +168,14 @@ const randomBag = fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ max
 
 function mutatedArb(kind: string): fc.Arbitrary<Props> {
   const base = valid(kind);
-  const fields = [...Object.keys(base), ...(OPTIONAL[kind] ?? []), "__proto__", "constructor", "unexpected"];
+  const fields = [
+    ...Object.keys(base),
+    ...(OPTIONAL[kind] ?? []),
+    ...(SETTINGS[kind] ?? []),
+    "__proto__",
+    "constructor",
+    "unexpected",
+  ];
   return fc.tuple(fc.constantFrom(...fields), adversarial, fc.boolean()).map(([field, value, remove]) => {
     const news: Props = { ...base };
     if (remove) delete news[field];
@@ -181,7 +203,12 @@ async function checkSafely(kind: string, olds: Props, news: Props) {
     expect(typeof f.reason).toBe("string");
     expect(f.reason.length).toBeGreaterThan(0);
     // Field-level: every failure names a field that was declared or given.
-    const known = [...Object.keys(valid(kind)), ...(OPTIONAL[kind] ?? []), ...Object.keys(news)];
+    const known = [
+      ...Object.keys(valid(kind)),
+      ...(OPTIONAL[kind] ?? []),
+      ...(SETTINGS[kind] ?? []),
+      ...Object.keys(news),
+    ];
     const p = f.property;
     if (!known.some((k) => p === k || p.startsWith(`${k}.`) || p.startsWith(`${k}[`)))
       throw new Error(`${kind}: failure on unknown field ${JSON.stringify(p)}`);
