@@ -14,7 +14,7 @@ const mapRuntime = {
   "^supabase-pulumi$": "<rootDir>/sdk/index.ts",
 };
 module.exports = {
-  reporters: ["default", "<rootDir>/scripts/summary-reporter.js"],
+  reporters: ["default", "<rootDir>/scripts/summary-reporter.js", "<rootDir>/scripts/contract-report.js"],
   projects: [
     { ...base, displayName: "unit", testMatch: ["<rootDir>/tests/unit/**/*.test.ts"], moduleNameMapper: mapRuntime },
     {

@@ -11,7 +11,14 @@ import { ApiError, Messages } from "./errors";
 import { FaultRegistry, RequestLog } from "./faults";
 import { RateLimiter, mergeRateLimits } from "./ratelimit";
 import type { ProjectRecord, Store } from "./state";
-import type { EmulatorInfo, EmulatorLimits, EmulatorSettings, LatencySettings, RateLimitSettings } from "./types";
+import type {
+  EmulatorInfo,
+  EmulatorLimits,
+  EmulatorSettings,
+  Exchange,
+  LatencySettings,
+  RateLimitSettings,
+} from "./types";
 
 /** The statuses the platform can impose through the control plane (paused, failed, restarting…). */
 export const IMPOSED_STATUSES = [
@@ -66,6 +73,7 @@ export interface ContextOptions {
   limits?: EmulatorLimits;
   /** Whether `/_emulator/…` asks for the access token. */
   controlNeedsToken?: boolean;
+  onExchange?: (exchange: Exchange) => void;
 }
 
 export class EmulatorContext {
@@ -78,6 +86,7 @@ export class EmulatorContext {
   readonly verbose: boolean;
   readonly limits: EmulatorLimits;
   readonly controlNeedsToken: boolean;
+  readonly onExchange?: (exchange: Exchange) => void;
   latency: LatencySettings = { ms: 0, jitterMs: 0 };
   settings: EmulatorSettings;
   /** Set once the server listens. */
@@ -96,6 +105,7 @@ export class EmulatorContext {
     this.verbose = opts.verbose ?? false;
     this.limits = opts.limits ?? { ...DEFAULT_LIMITS };
     this.controlNeedsToken = opts.controlNeedsToken ?? false;
+    this.onExchange = opts.onExchange;
     this.initialSettings = { ...opts.settings };
     this.settings = { ...opts.settings };
     this.initialRateLimit = mergeRateLimits(opts.rateLimit);

@@ -173,6 +173,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       verbose: opts.verbose,
       limits,
       controlNeedsToken: opts.controlToken === true || !isLoopback(host),
+      onExchange: opts.onExchange,
     });
     // node:http's own timeouts back the JSON ones up: a client that never
     // finishes its headers, or keeps a refused body coming, is cut off.

@@ -115,7 +115,8 @@ export function toJson(value: unknown): string {
   });
 }
 
-function send(res: ServerResponse, reply: Reply): void {
+/** Writes the reply; answers the headers and bytes sent. */
+function send(res: ServerResponse, reply: Reply): { headers: Record<string, string>; payload?: Buffer } {
   const headers: Record<string, string | number> = { ...reply.headers };
   let payload: Buffer | undefined;
   if (reply.raw) {
@@ -128,6 +129,7 @@ function send(res: ServerResponse, reply: Reply): void {
   headers["Content-Length"] = payload?.length ?? 0;
   res.writeHead(reply.status, headers);
   res.end(payload);
+  return { headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, String(v)])), payload };
 }
 
 function injectedReply(fault: Fault & { status: number }): Reply {
@@ -312,7 +314,24 @@ async function handle(app: EmulatorContext, router: Router, req: IncomingMessage
 
   const latency = app.latencyMs();
   if (latency > 0) await sleep(latency);
-  send(res, outcome.reply);
+  const sent = send(res, outcome.reply);
+  if (app.onExchange && surface === "management") {
+    try {
+      app.onExchange({
+        method,
+        path: url.pathname,
+        query: url.search.replace(/^\?/, ""),
+        requestHeaders: req.headers,
+        requestBody: raw,
+        status: outcome.reply.status,
+        responseHeaders: sent.headers,
+        responseBody: sent.payload,
+        fault: fault?.id,
+      });
+    } catch {
+      // An observer never breaks the answer.
+    }
+  }
   // Logged once the answer is handed to the socket, so a client that has read it also finds it in the log.
   record(outcome.reply.status, outcome.scope, fault);
 }

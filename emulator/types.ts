@@ -65,6 +65,29 @@ export interface EmulatorOptions {
    * bearer token on loopback too. Beyond loopback it always asks.
    */
   controlToken?: boolean;
+  /**
+   * Called with every management-API exchange once it is answered (tests use
+   * it to check traffic against the service's published contract). Must not
+   * throw; errors are ignored.
+   */
+  onExchange?: (exchange: Exchange) => void;
+}
+
+/** One management-API request and the answer the emulator gave. */
+export interface Exchange {
+  method: string;
+  /** Path without the query string. */
+  path: string;
+  /** The query string without the leading "?", or "". */
+  query: string;
+  requestHeaders: Record<string, string | string[] | undefined>;
+  requestBody: Buffer;
+  status: number;
+  responseHeaders: Record<string, string>;
+  /** The bytes sent, or undefined for an empty answer. */
+  responseBody?: Buffer;
+  /** Set when an injected fault produced the answer (not the API's own behaviour). */
+  fault?: string;
 }
 
 /** What the emulator prints (with --json: one JSON line) once it is ready. */

@@ -3,6 +3,7 @@
  * delays, and a small client for the control plane and the management API.
  */
 import { startEmulator } from "../emulator";
+import { contractChecker } from "./contract";
 import type {
   EmulatorOptions,
   EmulatorSettings,
@@ -63,13 +64,19 @@ async function call(url: string, method: string, body: unknown, headers: Record<
   return { status: res.status, headers: Object.fromEntries(res.headers), body: parsed };
 }
 
-/** Test defaults: provisioning 200 ms, deletion 100 ms, 127.0.0.1 on a free port. */
+/**
+ * Test defaults: provisioning 200 ms, deletion 100 ms, 127.0.0.1 on a free
+ * port, and every management exchange checked against the service's OpenAPI
+ * document (see `harness/contract.ts`; the tiers' set-up files fail a test on
+ * any unexplained violation).
+ */
 export async function startTestEmulator(opts: EmulatorOptions = {}): Promise<TestEmulator> {
   const emu = await startEmulator({
     host: "127.0.0.1",
     port: 0,
     provisioningDelayMs: 200,
     deletionDelayMs: 100,
+    onExchange: contractChecker().observe,
     ...opts,
   });
   // The access token goes along: the control plane asks for it beyond loopback or with `controlToken`.

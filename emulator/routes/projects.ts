@@ -125,15 +125,14 @@ export async function projectView(app: EmulatorContext, p: ProjectRecord): Promi
     created_at: app.clock.iso(p.createdAtMs),
     status,
   };
-  if (status !== "COMING_UP") {
-    const version = await app.db.engineVersion();
-    view.database = {
-      host: `db.${p.ref}.supabase.co`,
-      version,
-      postgres_engine: version.split(".")[0],
-      release_channel: "ga",
-    };
-  }
+  // Sent in every status, as the service does: the spec requires it even while the project comes up.
+  const version = await app.db.engineVersion();
+  view.database = {
+    host: `db.${p.ref}.supabase.co`,
+    version,
+    postgres_engine: version.split(".")[0],
+    release_channel: "ga",
+  };
   return view;
 }
 

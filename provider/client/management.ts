@@ -29,8 +29,12 @@ import {
   type FunctionSettings,
   type NetworkBans,
   type NetworkRestrictions,
+  type NetworkRestrictionsBody,
   type PgsodiumConfig,
+  type RemoveNetworkBansBody,
   type Secret,
+  type SecretsDeleteBody,
+  type SecretsUpsertBody,
 } from "./settings";
 import {
   apiKeySchema,
@@ -45,7 +49,9 @@ import {
   type Project,
   type ProjectRefResult,
   type QueryRow,
+  type RunQueryBody,
   type UpdateProjectInput,
+  type WireSchemas,
 } from "./types";
 
 export * from "./types";
@@ -251,7 +257,8 @@ export class ManagementClient {
 
   /** Not idempotent: never retried. Wrap in `withUnknownOutcome` with `findOrganization`. */
   createOrganization(input: CreateOrganizationInput): Promise<Organization> {
-    return this.#typed(organizationSchema, "POST", "/v1/organizations", { body: { name: input.name } });
+    const body: CreateOrganizationInput = { name: input.name };
+    return this.#typed(organizationSchema, "POST", "/v1/organizations", { body });
   }
 
   /** The organization with this exact name, if any (first match). */
@@ -271,21 +278,20 @@ export class ManagementClient {
   }
 
   /**
-   * Not idempotent: never retried. Sends the organization as both
-   * `organization_id` (the seed's name, which the emulator and the real
-   * service accept as a deprecated alias) and `organization_slug` (required by
-   * the newer spec). `db_pass` is a secret and never appears in errors.
+   * Not idempotent: never retried. The body is the document's create body:
+   * `organization_slug` and `region_selection`, never the deprecated
+   * `organization_id` and `region`. `db_pass` is a secret and never appears
+   * in errors.
    */
   createProject(input: CreateProjectInput): Promise<Project> {
-    const body: Record<string, unknown> = {
+    const body: CreateProjectInput = {
       name: input.name,
       db_pass: input.db_pass,
-      organization_id: input.organization_id,
-      organization_slug: input.organization_id,
+      organization_slug: input.organization_slug,
     };
-    if (input.region !== undefined) body.region = input.region;
     if (input.region_selection !== undefined) body.region_selection = input.region_selection;
     if (input.desired_instance_size !== undefined) body.desired_instance_size = input.desired_instance_size;
+    if (input.template_url !== undefined) body.template_url = input.template_url;
     return this.#typed(projectSchema, "POST", "/v1/projects", { body });
   }
 
@@ -313,7 +319,7 @@ export class ManagementClient {
    */
   updateProject(ref: string, input: UpdateProjectInput): Promise<ProjectRefResult> {
     return this.#typed(projectRefResultSchema, "PATCH", `/v1/projects/${enc(ref)}`, {
-      body: { name: input.name },
+      body: { name: input.name } satisfies UpdateProjectInput,
       idempotent: true,
     });
   }
@@ -345,7 +351,7 @@ export class ManagementClient {
     parameters?: unknown[],
     options: { readOnly?: boolean } = {},
   ): Promise<Row[]> {
-    const body: Record<string, unknown> = { query: sql };
+    const body: RunQueryBody = { query: sql };
     if (parameters !== undefined) body.parameters = parameters;
     if (options.readOnly) body.read_only = true;
     return this.#typed(queryRowsSchema, "POST", `/v1/projects/${enc(ref)}/database/query`, {
@@ -362,9 +368,9 @@ export class ManagementClient {
   }
 
   /** Upserts secrets (201, empty body). Upserting the same values again has the same effect: retryable. */
-  async upsertSecrets(ref: string, secrets: Array<{ name: string; value: string }>): Promise<void> {
+  async upsertSecrets(ref: string, secrets: SecretsUpsertBody): Promise<void> {
     await this.request("POST", `/v1/projects/${enc(ref)}/secrets`, {
-      body: secrets,
+      body: secrets satisfies SecretsUpsertBody,
       expect: "empty",
       idempotent: true,
     });
@@ -372,7 +378,10 @@ export class ManagementClient {
 
   /** Deletes the named secrets (200; empty or `{}`). */
   async deleteSecrets(ref: string, names: string[]): Promise<void> {
-    await this.request("DELETE", `/v1/projects/${enc(ref)}/secrets`, { body: names, expect: "empty" });
+    await this.request("DELETE", `/v1/projects/${enc(ref)}/secrets`, {
+      body: names satisfies SecretsDeleteBody,
+      expect: "empty",
+    });
   }
 
   // TypeScript types
@@ -449,7 +458,7 @@ export class ManagementClient {
   /** Not idempotent (a second initialize is refused while one exists). */
   initializeCustomHostname(ref: string, hostname: string): Promise<CustomHostname> {
     return this.#typed(customHostnameSchema, "POST", `/v1/projects/${enc(ref)}/custom-hostname/initialize`, {
-      body: { custom_hostname: hostname },
+      body: { custom_hostname: hostname } satisfies WireSchemas["UpdateCustomHostnameBody"],
     });
   }
 
@@ -476,7 +485,9 @@ export class ManagementClient {
 
   /** Replaces the root key; data encrypted with the old key may become unreadable. */
   updatePgsodium(ref: string, rootKey: string): Promise<PgsodiumConfig> {
-    return this.#typed(pgsodiumSchema, "PUT", `/v1/projects/${enc(ref)}/pgsodium`, { body: { root_key: rootKey } });
+    return this.#typed(pgsodiumSchema, "PUT", `/v1/projects/${enc(ref)}/pgsodium`, {
+      body: { root_key: rootKey } satisfies WireSchemas["UpdatePgsodiumConfigBody"],
+    });
   }
 
   // Network bans
@@ -489,8 +500,10 @@ export class ManagementClient {
   }
 
   async removeNetworkBans(ref: string, ipv4Addresses: string[]): Promise<void> {
+    // `requester_ip` is required by the document: false, since the addresses are listed.
+    const body: RemoveNetworkBansBody = { ipv4_addresses: ipv4Addresses, requester_ip: false };
     await this.request("DELETE", `/v1/projects/${enc(ref)}/network-bans`, {
-      body: { ipv4_addresses: ipv4Addresses },
+      body,
       expect: "empty",
     });
   }
@@ -502,10 +515,7 @@ export class ManagementClient {
   }
 
   /** Replaces the whole config. Applying the same config twice has the same effect: retryable. */
-  applyNetworkRestrictions(
-    ref: string,
-    config: { dbAllowedCidrs: string[]; dbAllowedCidrsV6: string[] },
-  ): Promise<NetworkRestrictions> {
+  applyNetworkRestrictions(ref: string, config: Required<NetworkRestrictionsBody>): Promise<NetworkRestrictions> {
     return this.#typed(networkRestrictionsSchema, "POST", `/v1/projects/${enc(ref)}/network-restrictions/apply`, {
       body: config,
       idempotent: true,

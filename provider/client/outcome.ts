@@ -61,8 +61,8 @@ function backoff(round: number, err: unknown, o: Required<Omit<SettleOptions, "b
  *
  * @example
  * const project = await withUnknownOutcome(
- *   () => client.createProject({ name, db_pass, organization_id, region }),
- *   () => client.findProject({ organizationId: organization_id, name }),
+ *   () => client.createProject({ name, db_pass, organization_slug, region_selection }),
+ *   () => client.findProject({ organizationId: organization_slug, name }),
  * );
  */
 export async function withUnknownOutcome<T>(

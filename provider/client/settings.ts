@@ -1,42 +1,32 @@
 /**
  * Wire types of the per-project settings: secrets, functions, custom
- * hostname, pgsodium, network bans and restrictions, TypeScript types.
- * Parsed tolerantly like the rest of the client: unknown fields are kept.
+ * hostname, pgsodium, network bans and restrictions, TypeScript types. The
+ * shapes come from the generated OpenAPI types; the zod schemas parse answers
+ * tolerantly like the rest of the client: unknown fields are kept.
  */
 import { z } from "zod";
+import type { operations } from "./openapi";
+import type { Open, WireSchemas } from "./types";
 
 const optionalText = z
   .string()
   .nullish()
   .transform((v) => v ?? undefined);
 
-export interface Secret {
-  name: string;
-  /** The hex SHA-256 digest of the stored value, never the plaintext. */
-  value: string;
-  updated_at?: string;
-  [extra: string]: unknown;
-}
+/** `value` is the hex SHA-256 digest of the stored value, never the plaintext. */
+export type Secret = Open<WireSchemas["SecretResponse"]>;
+export type SecretsUpsertBody = WireSchemas["CreateSecretBody"];
+export type SecretsDeleteBody = WireSchemas["DeleteSecretsBody"];
 export const secretSchema = z
   .looseObject({ name: z.string(), value: z.string(), updated_at: optionalText })
   .transform((s): Secret => s);
 
-export interface EdgeFunction {
-  id: string;
-  slug: string;
-  name: string;
-  status: string;
-  version: number;
-  created_at: number;
-  updated_at: number;
-  verify_jwt?: boolean;
-  import_map?: boolean;
-  entrypoint_path?: string;
-  import_map_path?: string;
-  /** Hex SHA-256 of the deployed bundle (a real-service addition). */
-  ezbr_sha256?: string;
-  [extra: string]: unknown;
-}
+/** A function (`ezbr_sha256`: hex SHA-256 of the deployed bundle). Any status string the service sends is kept. */
+export type EdgeFunction = Open<
+  Omit<WireSchemas["FunctionResponse"], "status"> & {
+    status: WireSchemas["FunctionResponse"]["status"] | (string & {});
+  }
+>;
 const optionalBool = z
   .boolean()
   .nullish()
@@ -58,60 +48,52 @@ export const functionSchema = z
   })
   .transform((f): EdgeFunction => f);
 
-export interface FunctionSettings {
-  slug?: string;
-  name?: string;
-  verify_jwt?: boolean;
-  import_map?: boolean;
-  entrypoint_path?: string;
-  import_map_path?: string;
-}
+/** A function's settings, sent as query parameters of the update. */
+export type FunctionSettings = Omit<
+  NonNullable<operations["v1-update-a-function"]["parameters"]["query"]>,
+  "ezbr_sha256"
+>;
 
-/** The part of the hostname provider's record the provider reads; everything else passes through. */
-export interface CustomHostnameResult {
-  custom_origin_server?: string;
-  ownership_verification?: { name?: string; value?: string };
-  ssl?: { validation_records?: Array<{ txt_name?: string; txt_value?: string } | null> };
-  [extra: string]: unknown;
-}
+type WireHostname = WireSchemas["UpdateCustomHostnameResponse"];
+type WireHostnameResult = WireHostname["data"]["result"];
+/** The part of the hostname provider's record the provider reads, all optional; everything else passes through. */
+export type CustomHostnameResult = Open<{
+  custom_origin_server?: WireHostnameResult["custom_origin_server"];
+  ownership_verification?: Partial<Pick<WireHostnameResult["ownership_verification"], "name" | "value">>;
+  ssl?: { validation_records?: Array<Partial<WireHostnameResult["ssl"]["validation_records"][number]> | null> };
+}>;
 
-export interface CustomHostname {
-  status: string;
+export type CustomHostname = Open<{
+  status: WireHostname["status"] | (string & {});
   custom_hostname: string;
-  data: { result?: CustomHostnameResult; [extra: string]: unknown };
-  [extra: string]: unknown;
-}
+  data: Open<{ result?: CustomHostnameResult }>;
+}>;
 export const customHostnameSchema = z
   .looseObject({ status: z.string(), custom_hostname: z.string(), data: z.record(z.string(), z.any()).nullish() })
   .transform((h): CustomHostname => ({ ...h, data: h.data ?? {} }));
 
-export interface PgsodiumConfig {
-  /** 64 hex characters; a secret. */
-  root_key: string;
-  [extra: string]: unknown;
-}
+/** `root_key`: 64 hex characters; a secret. */
+export type PgsodiumConfig = Open<WireSchemas["PgsodiumConfigResponse"]>;
 export const pgsodiumSchema = z.looseObject({ root_key: z.string() }).transform((p): PgsodiumConfig => p);
 
-export interface NetworkBans {
-  banned_ipv4_addresses: string[];
-  [extra: string]: unknown;
-}
+export type NetworkBans = Open<WireSchemas["NetworkBanResponse"]>;
+export type RemoveNetworkBansBody = WireSchemas["RemoveNetworkBanRequest"];
 export const networkBansSchema = z
   .looseObject({ banned_ipv4_addresses: z.array(z.string()).nullish() })
   .transform((b): NetworkBans => ({ ...b, banned_ipv4_addresses: b.banned_ipv4_addresses ?? [] }));
 
-export interface NetworkRestrictionsConfig {
-  dbAllowedCidrs: string[];
-  dbAllowedCidrsV6?: string[];
-  [extra: string]: unknown;
-}
-export interface NetworkRestrictions {
-  entitlement: string;
+type WireRestrictions = WireSchemas["NetworkRestrictionsResponse"];
+/** The config with `dbAllowedCidrs` always present (empty when the service omits it). */
+export type NetworkRestrictionsConfig = Open<
+  Omit<WireRestrictions["config"], "dbAllowedCidrs"> & { dbAllowedCidrs: string[] }
+>;
+export type NetworkRestrictions = Open<{
+  entitlement: WireRestrictions["entitlement"] | (string & {});
   config: NetworkRestrictionsConfig;
   old_config?: NetworkRestrictionsConfig;
-  status: string;
-  [extra: string]: unknown;
-}
+  status: WireRestrictions["status"] | (string & {});
+}>;
+export type NetworkRestrictionsBody = WireSchemas["NetworkRestrictionsRequest"];
 const restrictionsConfigSchema = z.looseObject({
   dbAllowedCidrs: z
     .array(z.string())

@@ -1,10 +1,18 @@
 /**
- * Wire types of the management API, parsed tolerantly: unknown fields are
- * kept, optional fields may be missing or null, and the seed's deprecated
- * names (`id`, `organization_id`) are filled from the real service's newer
- * ones (`ref`/`slug`, `organization_slug`) when only those are present.
+ * Wire types of the management API. The shapes come from the types generated
+ * from the service's OpenAPI document (`./openapi.ts`); the zod schemas here
+ * parse answers tolerantly at the edge: unknown fields are kept, optional
+ * fields may be missing or null, and the seed's deprecated names (`id`,
+ * `organization_id`) are filled from the newer ones (`ref`/`slug`,
+ * `organization_slug`) when only those are present.
  */
 import { z } from "zod";
+import type { components } from "./openapi";
+
+/** The schemas of the service's OpenAPI document. */
+export type WireSchemas = components["schemas"];
+/** A parsed answer: the documented fields, plus whatever else the service sent. */
+export type Open<T> = T & { [extra: string]: unknown };
 
 const optionalText = z
   .string()
@@ -13,40 +21,32 @@ const optionalText = z
 /** Ids are strings in the seed; tolerate numbers from the real service. */
 const idLike = z.union([z.string(), z.number()]).nullish();
 
-export interface Organization {
-  /** The organization slug (the seed's `id`; deprecated in favour of `slug` on the real service). */
-  id: string;
-  slug?: string;
-  name: string;
-  [extra: string]: unknown;
-}
+/** `id` is the organization slug (the seed's name; deprecated in favour of `slug`, which the seed lacks). */
+export type Organization = Open<Omit<WireSchemas["OrganizationResponseV1"], "slug"> & { slug?: string }>;
 
 export const organizationSchema = z
   .looseObject({ id: idLike, slug: optionalText, name: z.string() })
   .refine((o) => o.id != null || o.slug !== undefined, { message: "organization has neither id nor slug" })
   .transform((o): Organization => ({ ...o, id: o.id != null ? String(o.id) : (o.slug as string), slug: o.slug }));
 
-export interface ProjectDatabase {
-  host: string;
-  version: string;
-  [extra: string]: unknown;
-}
+type WireProject = WireSchemas["V1ProjectWithDatabaseResponse"];
+export type ProjectStatus = WireProject["status"];
+export type ProjectDatabase = Open<Pick<WireProject["database"], "host" | "version">>;
 
-export interface Project {
-  /** The project ref (seed `id`). */
-  id: string;
-  ref?: string;
-  /** The organization slug. */
-  organization_id: string;
-  organization_slug?: string;
-  name: string;
-  region: string;
-  created_at: string;
-  /** Lifecycle status (COMING_UP, ACTIVE_HEALTHY, …); not in the seed, never required. */
-  status?: string;
-  database?: ProjectDatabase;
-  [extra: string]: unknown;
-}
+/**
+ * A project. `id` is the ref and `organization_id` the organization slug (the
+ * seed's names); `status` is not in the seed and `database` may be missing
+ * from older answers, so neither is required here.
+ */
+export type Project = Open<
+  Omit<WireProject, "ref" | "organization_slug" | "status" | "database"> & {
+    ref?: string;
+    organization_slug?: string;
+    /** Lifecycle status (COMING_UP, ACTIVE_HEALTHY, …); any string the service sends is kept. */
+    status?: ProjectStatus | (string & {});
+    database?: ProjectDatabase;
+  }
+>;
 
 const databaseSchema = z.looseObject({ host: z.string(), version: z.string() });
 
@@ -75,12 +75,9 @@ export const projectSchema = z
   }));
 
 /** What PATCH and DELETE on a project answer: a numeric id, the ref and the name. */
-export interface ProjectRefResult {
-  id?: number | string;
-  ref: string;
-  name?: string;
-  [extra: string]: unknown;
-}
+export type ProjectRefResult = Open<
+  Omit<WireSchemas["V1ProjectRefResponse"], "id" | "name"> & { id?: number | string; name?: string }
+>;
 
 export const projectRefResultSchema = z
   .looseObject({
@@ -90,17 +87,12 @@ export const projectRefResultSchema = z
   })
   .transform((r): ProjectRefResult => r);
 
-export interface ApiKey {
-  name: string;
-  /** The key itself; a secret. Masked for `secret` keys unless revealed. */
-  api_key?: string;
-  id?: string;
-  type?: string;
-  prefix?: string;
-  description?: string;
-  hash?: string;
-  [extra: string]: unknown;
-}
+/** `api_key` is the key itself (a secret), masked for `secret` keys unless revealed. Nulls read as missing. */
+export type ApiKey = Open<
+  {
+    [K in "api_key" | "id" | "prefix" | "description" | "hash"]?: Exclude<WireSchemas["ApiKeyResponse"][K], null>;
+  } & { name: string; type?: string }
+>;
 
 export const apiKeySchema = z
   .looseObject({
@@ -117,23 +109,16 @@ export const apiKeySchema = z
 export type QueryRow = Record<string, unknown>;
 export const queryRowsSchema = z.array(z.record(z.string(), z.unknown()));
 
-export interface CreateOrganizationInput {
-  name: string;
-}
-
-export interface CreateProjectInput {
-  name: string;
-  /** Database password: a secret, sent once and never logged. */
-  db_pass: string;
-  /** The organization slug (seed name). Sent as both `organization_id` and `organization_slug`. */
-  organization_id: string;
-  /** A specific region code, e.g. `us-east-1`. */
-  region?: string;
-  /** Newer alternative to `region`: `{type: "specific"|"smartGroup", code}`. Not both. */
-  region_selection?: { type: "specific" | "smartGroup"; code: string };
-  desired_instance_size?: string;
-}
-
-export interface UpdateProjectInput {
-  name: string;
-}
+/** Request bodies, exactly as the document defines them. */
+export type CreateOrganizationInput = WireSchemas["CreateOrganizationV1"];
+/**
+ * `organization_slug` names the organization; the region goes in
+ * `region_selection`. The deprecated `organization_id` and `region` are never
+ * sent (the body allows no extra properties).
+ */
+export type CreateProjectInput = Omit<
+  WireSchemas["V1CreateProjectBody"],
+  "organization_id" | "region" | "plan" | "kps_enabled"
+>;
+export type UpdateProjectInput = WireSchemas["V1UpdateProjectBody"];
+export type RunQueryBody = WireSchemas["V1RunQueryBody"];

@@ -189,8 +189,8 @@ export const project: ResourceImpl = {
           client.createProject({
             name: inputs.name,
             db_pass: inputs.dbPass,
-            organization_id: inputs.organizationId,
-            region: inputs.region,
+            organization_slug: inputs.organizationId,
+            region_selection: { type: "specific", code: inputs.region },
           }),
         () => client.findProject({ ...naturalKey, notBefore }),
       );

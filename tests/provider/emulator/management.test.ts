@@ -122,7 +122,7 @@ describe("organizations", () => {
 });
 
 describe("projects", () => {
-  test("create: 201 with the seed shape, COMING_UP and no database", async () => {
+  test("create: 201 with the seed shape, COMING_UP, and the database the spec requires in every status", async () => {
     const org = await newOrg();
     await emu.setSettings({ provisioningDelayMs: 60_000 });
     const p = await newProject(org);
@@ -135,6 +135,12 @@ describe("projects", () => {
       region: "eu-west-1",
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),
       status: "COMING_UP",
+      database: {
+        host: `db.${p.id}.supabase.co`,
+        version: expect.stringMatching(/^\d+\.\d+/),
+        postgres_engine: expect.stringMatching(/^\d+$/),
+        release_channel: "ga",
+      },
     });
     expect(JSON.stringify(p)).not.toContain("s3cret-pass");
     const got = await emu.api("GET", `/v1/projects/${p.id}`);
@@ -142,7 +148,7 @@ describe("projects", () => {
     expect((await emu.api("GET", "/v1/projects")).body).toEqual([p]);
   });
 
-  test("COMING_UP becomes ACTIVE_HEALTHY with a database when the clock advances", async () => {
+  test("COMING_UP becomes ACTIVE_HEALTHY when the clock advances", async () => {
     const org = await newOrg();
     await emu.setSettings({ provisioningDelayMs: 60_000 });
     const p = await newProject(org);

@@ -89,23 +89,22 @@ describe("typed calls", () => {
     expect(real.database).toEqual({ host: "db.x.supabase.co", version: "17.6.1.111", release_channel: "ga" });
   });
 
-  it("creates a project sending both organization keys, once, and reads the 201", async () => {
+  it("creates a project with the document's body (no deprecated keys), once, and reads the 201", async () => {
     const client = await setup((req, res) =>
       json(res, 201, { ...project, ...JSON.parse(req.body), db_pass: undefined, status: "UNKNOWN" }),
     );
     const p = await client.createProject({
       name: "p1",
       db_pass: "s3cret-pass",
-      organization_id: "acme",
-      region: "us-east-1",
+      organization_slug: "acme",
+      region_selection: { type: "specific", code: "us-east-1" },
     });
     expect(p).toMatchObject({ id: project.id, name: "p1", status: "UNKNOWN" });
     expect(JSON.parse(server.seen[0]!.body)).toEqual({
       name: "p1",
       db_pass: "s3cret-pass",
-      organization_id: "acme",
       organization_slug: "acme",
-      region: "us-east-1",
+      region_selection: { type: "specific", code: "us-east-1" },
     });
     expect(server.seen[0]!.headers["content-type"]).toBe("application/json");
   });
@@ -261,7 +260,12 @@ describe("errors", () => {
     );
     const errors = [
       await errorOf(
-        client.createProject({ name: "p", db_pass: "hunter2-db-pass", organization_id: "o", region: "us-east-1" }),
+        client.createProject({
+          name: "p",
+          db_pass: "hunter2-db-pass",
+          organization_slug: "o",
+          region_selection: { type: "specific", code: "us-east-1" },
+        }),
       ),
       await errorOf(client.request("GET", "/v1/x", { query: { apikey: TOKEN } })),
       await errorOf(client.request("GET", "/reset", { query: { apikey: TOKEN } })),
@@ -282,7 +286,14 @@ describe("retry rules per operation", () => {
     const client = await setup((_req, res) => json(res, 503, { message: "busy" }));
     expect(await errorOf(client.createOrganization({ name: "o" }))).toMatchObject({ status: 503 });
     expect(
-      await errorOf(client.createProject({ name: "p", db_pass: "x1234", organization_id: "o", region: "us-east-1" })),
+      await errorOf(
+        client.createProject({
+          name: "p",
+          db_pass: "x1234",
+          organization_slug: "o",
+          region_selection: { type: "specific", code: "us-east-1" },
+        }),
+      ),
     ).toMatchObject({
       status: 503,
     });

@@ -26,12 +26,16 @@ async function setup(plan: Array<{ create: boolean; dropConnection: boolean }>) 
   server = await startServer((req, res) => {
     if (req.method === "GET") return json(res, 200, projects);
     const step = plan[posts++] ?? { create: true, dropConnection: false };
-    const body = JSON.parse(req.body) as { name: string; organization_id: string; region: string };
+    const body = JSON.parse(req.body) as {
+      name: string;
+      organization_slug: string;
+      region_selection: { code: string };
+    };
     const p: Project = {
       id: `ref${String(projects.length).padStart(17, "a")}`,
-      organization_id: body.organization_id,
+      organization_id: body.organization_slug,
       name: body.name,
-      region: body.region,
+      region: body.region_selection.code,
       created_at: new Date().toISOString(),
     };
     if (step.create) projects.push(p);
@@ -52,7 +56,12 @@ afterEach(async () => {
 });
 
 const create = () =>
-  client.createProject({ name: "app", db_pass: "pw-123456", organization_id: "acme", region: "us-east-1" });
+  client.createProject({
+    name: "app",
+    db_pass: "pw-123456",
+    organization_slug: "acme",
+    region_selection: { type: "specific", code: "us-east-1" },
+  });
 const lookup = () => client.findProject({ organizationId: "acme", name: "app" });
 /** A short budget and quick rounds, so the give-up path is reached in well under a second. */
 const quick = { budgetMs: 400, minDelayMs: 5, maxDelayMs: 20 };
