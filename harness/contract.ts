@@ -157,7 +157,7 @@ function loadSpec(): Spec {
   const make = (coerceTypes: boolean) => {
     const ajv = new Ajv({ strict: false, allErrors: true, logger: false, coerceTypes: coerceTypes ? "array" : false });
     addFormats(ajv);
-    ajv.addSchema({ $id: "spec.json", components: doc.components });
+    ajv.addSchema({ $id: "spec.json", components: rebase(doc.components) });
     return ajv;
   };
   cachedSpec = { routes, ajv: make(false), paramAjv: make(true), components: doc.components };
@@ -175,7 +175,11 @@ function findRoute(spec: Spec, pathname: string): { route: Route; params: Record
   return undefined;
 }
 
-/** Rewrites local `#/components/...` references to the registered document. */
+/**
+ * Rewrites local `#/components/...` references to the registered document,
+ * and lets a `nullable` enum take null (OpenAPI 3.0's reading; JSON Schema's
+ * enum would refuse it).
+ */
 function rebase(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(rebase);
   if (schema && typeof schema === "object") {
@@ -183,6 +187,7 @@ function rebase(schema: unknown): unknown {
     for (const [k, v] of Object.entries(schema)) {
       out[k] = k === "$ref" && typeof v === "string" && v.startsWith("#/") ? `spec.json${v}` : rebase(v);
     }
+    if (out.nullable === true && Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
     return out;
   }
   return schema;
