@@ -12,6 +12,10 @@ import { networkRestrictionDoc } from "./resources/network-restriction";
 import { organizationDoc } from "./resources/organization";
 import { pgsodiumDoc } from "./resources/pgsodium";
 import { postgrestConfigDoc } from "./resources/postgrest-config";
+import { postgresConfigDoc } from "./resources/postgres-config";
+import { poolerConfigDoc } from "./resources/pooler-config";
+import { storageConfigDoc } from "./resources/storage-config";
+import { sslEnforcementDoc } from "./resources/ssl-enforcement";
 import { projectDoc } from "./resources/project";
 import { secretDoc } from "./resources/secret";
 import { secretsDoc } from "./resources/secrets";
@@ -32,6 +36,10 @@ export const resourceDocs: readonly ResourceDoc[] = [
   tableRowsDoc,
   authConfigDoc,
   postgrestConfigDoc,
+  postgresConfigDoc,
+  poolerConfigDoc,
+  storageConfigDoc,
+  sslEnforcementDoc,
 ];
 
 const projectRefArg = { name: "projectRef", type: "string", required: true, description: "The project's reference." };

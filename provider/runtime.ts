@@ -18,6 +18,10 @@ import networkRestriction from "./resources/network-restriction";
 import organization from "./resources/organization";
 import pgsodium from "./resources/pgsodium";
 import postgrestConfig from "./resources/postgrest-config";
+import postgresConfig from "./resources/postgres-config";
+import poolerConfig from "./resources/pooler-config";
+import storageConfig from "./resources/storage-config";
+import sslEnforcement from "./resources/ssl-enforcement";
 import project from "./resources/project";
 import secret from "./resources/secret";
 import secrets from "./resources/secrets";
@@ -39,6 +43,10 @@ const resources: Record<string, ResourceImpl> = {
   databaseMigration,
   authConfig,
   postgrestConfig,
+  postgresConfig,
+  poolerConfig,
+  storageConfig,
+  sslEnforcement,
 };
 
 export type ResourceKind = keyof typeof resources;

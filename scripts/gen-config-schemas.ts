@@ -73,10 +73,27 @@ const RESOURCES: Array<{ name: string; body: string; omit?: string[]; page?: str
     page: "postgrest-config",
     summary: "A project's Data API settings (exposed schemas, extra search path, max rows, pool size)",
   },
-  // restart_database is a per-request switch, not a setting: the resource exposes it as its own input.
-  { name: "PostgresConfig", body: "UpdatePostgresConfigBody", omit: ["restart_database"] },
-  { name: "PoolerConfig", body: "UpdateSupavisorConfigBody" },
-  { name: "StorageConfig", body: "UpdateStorageConfigBody" },
+  // restart_database is a per-request switch, not a setting.
+  {
+    name: "PostgresConfig",
+    body: "UpdatePostgresConfigBody",
+    omit: ["restart_database"],
+    page: "postgres-config",
+    summary:
+      "A project's Postgres settings (connections, memory, timeouts, WAL…); the service restarts the database where needed",
+  },
+  {
+    name: "PoolerConfig",
+    body: "UpdateSupavisorConfigBody",
+    page: "pooler-config",
+    summary: "A project's connection pooler settings (pool size, pool mode)",
+  },
+  {
+    name: "StorageConfig",
+    body: "UpdateStorageConfigBody",
+    page: "storage-config",
+    summary: "A project's storage settings (file size limit, features)",
+  },
 ];
 
 /**

@@ -14,6 +14,10 @@ export { TableRows, type TableRowsArgs } from "./table-rows";
 export { DatabaseMigration, type DatabaseMigrationArgs } from "./database-migration";
 export { AuthConfig, type AuthConfigArgs } from "./auth-config";
 export { PostgrestConfig, type PostgrestConfigArgs } from "./postgrest-config";
+export { PostgresConfig, type PostgresConfigArgs } from "./postgres-config";
+export { PoolerConfig, type PoolerConfigArgs } from "./pooler-config";
+export { StorageConfig, type StorageConfigArgs } from "./storage-config";
+export { SslEnforcement, type SslEnforcementArgs } from "./ssl-enforcement";
 export * from "./functions";
 export { dynamicProvider } from "./provider";
 /** The typed management client, for scripts (e.g. removing network bans, which no resource does). */

@@ -7,6 +7,10 @@
  */
 import type { z } from "zod";
 import type {
+  PostgresConfigArgs,
+  PoolerConfigArgs,
+  StorageConfigArgs,
+  SslEnforcementArgs,
   AuthConfigArgs,
   CustomHostnameArgs,
   DatabaseMigrationArgs,
@@ -20,6 +24,10 @@ import type {
   SecretsArgs,
   TableRowsArgs,
 } from "../../sdk";
+import type { postgresConfigInputs } from "../../provider/resources/postgres-config";
+import type { poolerConfigInputs } from "../../provider/resources/pooler-config";
+import type { storageConfigInputs } from "../../provider/resources/storage-config";
+import type { sslEnforcementInputs } from "../../provider/resources/ssl-enforcement";
 import type { authConfigInputs } from "../../provider/resources/auth-config";
 import type { postgrestConfigInputs } from "../../provider/resources/postgrest-config";
 import type { customHostnameInputs } from "../../provider/resources/custom-hostname";
@@ -54,4 +62,8 @@ export type SdkArgsMatchSchemas = [
   Expect<SameFields<TableRowsArgs, typeof tableRowsInputs, "resolved" | "schemaCache">>,
   Expect<SameFields<AuthConfigArgs, typeof authConfigInputs>>,
   Expect<SameFields<PostgrestConfigArgs, typeof postgrestConfigInputs>>,
+  Expect<SameFields<PostgresConfigArgs, typeof postgresConfigInputs>>,
+  Expect<SameFields<PoolerConfigArgs, typeof poolerConfigInputs>>,
+  Expect<SameFields<StorageConfigArgs, typeof storageConfigInputs>>,
+  Expect<SameFields<SslEnforcementArgs, typeof sslEnforcementInputs>>,
 ];

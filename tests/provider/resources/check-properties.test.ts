@@ -88,6 +88,14 @@ function valid(kind: string): Props {
       return { projectRef: FAKE_REF, siteUrl: "https://app.example.com", jwtExp: 3600, smtpPass: "p" };
     case "postgrestConfig":
       return { projectRef: FAKE_REF, dbSchema: "public,api", maxRows: 100 };
+    case "postgresConfig":
+      return { projectRef: FAKE_REF, maxConnections: 120, statementTimeout: "60s" };
+    case "poolerConfig":
+      return { projectRef: FAKE_REF, defaultPoolSize: 30, poolMode: "session" };
+    case "storageConfig":
+      return { projectRef: FAKE_REF, fileSizeLimit: 1048576 };
+    case "sslEnforcement":
+      return { projectRef: FAKE_REF, database: true };
     default:
       throw new Error(`no valid input for ${kind}`);
   }

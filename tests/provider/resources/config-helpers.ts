@@ -1,0 +1,50 @@
+/** Shared set-up of the configuration-resource provider tests: an emulator, a ready project, the request log. */
+import * as runtime from "supabase-pulumi/runtime";
+import { readyProject, startTestEmulator, type TestEmulator } from "../../../harness/emulator";
+
+export interface ConfigTestContext {
+  emu: TestEmulator;
+  ref: string;
+}
+
+/** Starts one emulator for the file and a fresh ready project before each test. */
+export function useConfigProject(name: string): ConfigTestContext {
+  const ctx = {} as ConfigTestContext;
+  beforeAll(async () => {
+    ctx.emu = await startTestEmulator();
+    runtime.configure({
+      accessToken: ctx.emu.accessToken,
+      apiUrl: ctx.emu.apiUrl,
+      projectUrlTemplate: ctx.emu.projectUrlTemplate,
+    });
+  });
+  afterAll(async () => {
+    await ctx.emu?.close();
+  });
+  beforeEach(async () => {
+    await ctx.emu.reset();
+    runtime.resetContexts();
+    ({ ref: ctx.ref } = await readyProject(ctx.emu, name));
+    await ctx.emu.clearRequests();
+  });
+  return ctx;
+}
+
+/** The management routes called since the log was last cleared. */
+export async function calls(emu: TestEmulator): Promise<string[]> {
+  return (await emu.requests()).filter((r) => r.api === "management").map((r) => r.route ?? `${r.method} ${r.path}`);
+}
+
+/** Each input must fail check naming exactly its field, without any API call. */
+export async function expectRefused(
+  emu: TestEmulator,
+  kind: string,
+  bad: Array<[Record<string, unknown>, string]>,
+): Promise<void> {
+  await emu.clearRequests();
+  for (const [inputs, field] of bad) {
+    const r = await runtime.provider(kind).check({}, inputs);
+    expect({ field, failed: r.failures!.map((f) => f.property) }).toEqual({ field, failed: [field] });
+  }
+  expect(await calls(emu)).toEqual([]);
+}
