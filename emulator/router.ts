@@ -93,6 +93,11 @@ export class Router {
     return this;
   }
 
+  /** Every route, most specific first (for tools and tests that walk the table). */
+  list(): RouteDef[] {
+    return this.routes.map((r) => r.route);
+  }
+
   match(method: string, path: string): RouteMatch | undefined {
     const parts = path.split("/").filter(Boolean);
     for (const { route, segments } of this.routes) {
