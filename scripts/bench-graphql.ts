@@ -1,143 +1,458 @@
 /**
- * GraphQL data API benchmark (`npm run bench:graphql`): requests per second
- * and SQL statements per request for three workloads, on embedded PGlite and
- * on a throwaway PostgreSQL server (or SUPABASE_EMULATOR_TEST_POSTGRES_URL).
+ * GraphQL data API benchmark (`npm run bench:graphql`): the emulator's
+ * project GraphQL endpoint side by side with PostGraphile 4.14 over HTTP, on
+ * the same throwaway PostgreSQL server and the same database (the emulator
+ * project's), plus the emulator on embedded PGlite.
  *
- *   1. a collection page of 10 rows
- *   2. a two-level nested relation (10 accounts → 5 blogs each → their posts)
- *   3. an insert of 100 rows in one mutation
+ * Workloads (8 concurrent connections, autocannon):
+ *   1. a page of 10 rows with cursors and pageInfo
+ *   2. one row found by an equality filter on a non-key column
+ *   3. a two-level nested relation: 10 accounts → 5 blogs each → their posts
  *
- * Each workload runs a bounded number of requests with 4 in flight, after a
- * warm-up request (which also builds the cached schema).
+ * PostGraphile runs with `--default-role service_role`, so each of its
+ * requests is a transaction under a role too; the emulator is called with
+ * the project's service_role key. Both servers run in their own processes;
+ * the load generator runs in this one.
+ *
+ * Round trips and SQL statements per request are counted in a separate,
+ * sequential phase in which each server reaches PostgreSQL through its own
+ * small TCP proxy that reads the frontend protocol: a round trip is a Sync or
+ * a simple Query message (the client then waits for ReadyForQuery), a
+ * statement is an Execute or a simple Query message. The throughput phase
+ * connects directly, without the proxies.
+ *
+ * PostGraphile and autocannon live in bench/package.json, outside the main
+ * dependencies; they are installed there on first use. Each measurement
+ * runs for BENCH_SECONDS (default 5) and only against 127.0.0.1.
  */
-import { PgliteManager, PostgresManager, type DatabaseManager, type ProjectDatabase } from "../emulator/db";
-import { handleGraphql } from "../emulator/graphql/execute";
-import { randomRef } from "../harness/refs";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import * as fs from "node:fs";
+import * as net from "node:net";
+import * as path from "node:path";
+import * as readline from "node:readline";
+import { readyProject, startTestEmulator } from "../harness/emulator";
 import { findPgBin, testPostgres, type TestPostgres } from "../harness/postgres";
 
-const SEED = `
-create table account (id serial primary key, email text not null, created_at timestamptz default now());
-create table blog (id serial primary key, owner_id int not null references account(id), title text not null);
-create table post (id serial primary key, blog_id int not null references blog(id), body text not null);
-insert into account (email) select 'user' || g || '@x.com' from generate_series(1, 200) g;
-insert into blog (owner_id, title) select a, 'blog ' || a || '.' || b from generate_series(1, 200) a, generate_series(1, 5) b;
-insert into post (blog_id, body) select bl, 'post ' || p from generate_series(1, 1000) bl, generate_series(1, 3) p;
-create index on blog (owner_id);
-create index on post (blog_id);
-analyze;
-create table event (id bigserial primary key, name text not null, payload jsonb);
-`;
-
-const PAGE = `{ accountCollection(first: 10) { edges { cursor node { id email created_at } } pageInfo { hasNextPage endCursor } } }`;
-const NESTED = `{ accountCollection(first: 10) { edges { node { id email blogCollection(first: 5) { edges { node { id title postCollection { edges { node { id body } } } } } } } } } }`;
-const INSERT = `mutation($o: [eventInsertInput!]!) { insertIntoeventCollection(objects: $o) { affectedCount } }`;
-const objects = Array.from({ length: 100 }, (_, i) => ({ name: `event ${i}`, payload: JSON.stringify({ i }) }));
+const SEED = [
+  `create table account (id serial primary key, email text not null, created_at timestamptz default now())`,
+  `create table blog (id serial primary key, owner_id int not null references account(id), title text not null)`,
+  `create table post (id serial primary key, blog_id int not null references blog(id), body text not null)`,
+  `insert into account (email) select 'user' || g || '@x.com' from generate_series(1, 200) g`,
+  `insert into blog (owner_id, title) select a, 'blog ' || a || '.' || b from generate_series(1, 200) a, generate_series(1, 5) b`,
+  `insert into post (blog_id, body) select bl, 'post ' || p from generate_series(1, 1000) bl, generate_series(1, 3) p`,
+  `create index on blog (owner_id)`,
+  `create index on post (blog_id)`,
+  `analyze`,
+];
 
 interface Workload {
   name: string;
-  query: string;
-  variables?: unknown;
-  requests: number;
+  emulator: string;
+  postgraphile: string;
+  variables?: Record<string, unknown>;
 }
 
 const WORKLOADS: Workload[] = [
-  { name: "collection page (10 rows)", query: PAGE, requests: 400 },
-  { name: "two-level nested relation", query: NESTED, requests: 200 },
-  { name: "insert 100 rows", query: INSERT, variables: { o: objects }, requests: 100 },
+  {
+    name: "page of 10 rows + cursors + pageInfo",
+    emulator: `{ accountCollection(first: 10) { edges { cursor node { id email created_at } } pageInfo { hasNextPage endCursor } } }`,
+    postgraphile: `{ allAccounts(first: 10) { edges { cursor node { id email createdAt } } pageInfo { hasNextPage endCursor } } }`,
+  },
+  {
+    name: "one row by equality on a non-key column",
+    emulator: `query($email: String!) { accountCollection(filter: {email: {eq: $email}}) { edges { node { id email created_at } } } }`,
+    postgraphile: `query($email: String!) { allAccounts(condition: {email: $email}) { edges { node { id email createdAt } } } }`,
+    variables: { email: "user42@x.com" },
+  },
+  {
+    name: "nested: 10 parents × 5 children × theirs",
+    emulator: `{ accountCollection(first: 10) { edges { node { id email blogCollection(first: 5) { edges { node { id title postCollection { edges { node { id body } } } } } } } } } }`,
+    postgraphile: `{ allAccounts(first: 10) { edges { node { id email blogsByOwnerId(first: 5) { edges { node { id title postsByBlogId { edges { node { id body } } } } } } } } } }`,
+  },
 ];
+
+const BENCH_DIR = path.join(__dirname, "..", "bench");
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 8;
+
+interface Target {
+  url: string;
+  headers: Record<string, string>;
+}
+
+// ---------------------------------------------------------------------------
+// Child mode: an emulator with one seeded project, in its own process.
+
+async function serve(): Promise<void> {
+  const emu = await startTestEmulator({
+    postgresUrl: process.env.BENCH_POSTGRES_URL || undefined,
+    rateLimit: { enabled: false },
+  });
+  const project = await readyProject(emu, "bench");
+  for (const query of SEED) {
+    const res = await emu.api("POST", `/v1/projects/${project.ref}/database/query`, { query });
+    if (res.status >= 300) throw new Error(`seeding answered ${res.status}: ${JSON.stringify(res.body)}`);
+  }
+  process.stdout.write(
+    `${JSON.stringify({ graphqlUrl: project.graphqlUrl, serviceKey: project.serviceKey, database: `proj_${project.ref}` })}\n`,
+  );
+  process.stdin.resume();
+  const stop = (why: string) => () => {
+    process.stderr.write(`[bench emulator] stopping: ${why}\n`);
+    void emu.close().finally(() => process.exit(0));
+  };
+  process.stdin.on("end", stop("stdin closed"));
+  process.on("SIGTERM", stop("SIGTERM"));
+}
+
+interface EmulatorChild {
+  target: Target;
+  database: string;
+  child: ChildProcess;
+}
+
+async function startEmulatorChild(postgresUrl?: string): Promise<EmulatorChild> {
+  const child = spawn(process.execPath, ["-r", "ts-node/register/transpile-only", __filename, "--serve"], {
+    env: { ...process.env, BENCH_POSTGRES_URL: postgresUrl ?? "", TS_NODE_TRANSPILE_ONLY: "true" },
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    const rl = readline.createInterface({ input: child.stdout! });
+    rl.once("line", resolve);
+    child.once("exit", (code) => reject(new Error(`the emulator exited early (code ${code})`)));
+  });
+  const info = JSON.parse(line) as { graphqlUrl: string; serviceKey: string; database: string };
+  return {
+    child,
+    database: info.database,
+    target: {
+      url: info.graphqlUrl,
+      headers: { apikey: info.serviceKey, authorization: `Bearer ${info.serviceKey}` },
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------
+// PostGraphile and autocannon from bench/.
+
+function benchRequire<T>(name: string): T {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require(require.resolve(name, { paths: [BENCH_DIR] })) as T;
+}
+
+function ensureBenchDependencies(): void {
+  if (fs.existsSync(path.join(BENCH_DIR, "node_modules", "postgraphile", "package.json"))) return;
+  process.stderr.write("installing the benchmark's own dependencies (bench/package.json)…\n");
+  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+  const r = spawnSync(npm, ["ci", "--prefix", BENCH_DIR, "--no-audit", "--no-fund"], { stdio: "inherit" });
+  if (r.status !== 0) throw new Error("npm ci in bench/ failed");
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function withDatabase(url: string, database: string, port?: number): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  if (port !== undefined) {
+    u.hostname = "127.0.0.1";
+    u.port = String(port);
+  }
+  return u.toString();
+}
+
+async function post(target: Target, query: string, variables?: unknown): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(target.url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...target.headers },
+    body: JSON.stringify({ query, variables }),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+async function startPostgraphile(dbUrl: string): Promise<{ target: Target; child: ChildProcess }> {
+  const port = await freePort();
+  const cli = require.resolve("postgraphile/cli.js", { paths: [BENCH_DIR] });
+  const child = spawn(
+    process.execPath,
+    [cli, "-c", dbUrl, "-s", "public", "--default-role", "service_role", "-n", "127.0.0.1", "-p", String(port)],
+    { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NODE_ENV: "production" } },
+  );
+  const target: Target = { url: `http://127.0.0.1:${port}/graphql`, headers: {} };
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`PostGraphile exited (code ${child.exitCode})`);
+    try {
+      if ((await post(target, "{ __typename }")).status === 200) return { target, child };
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error("PostGraphile did not start within 30 s");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Counting proxy: frontend protocol messages on their way to PostgreSQL.
+
+interface Counts {
+  roundTrips: number;
+  statements: number;
+}
+
+async function countingProxy(target: URL): Promise<{ port: number; counts: Counts; close(): Promise<void> }> {
+  const counts: Counts = { roundTrips: 0, statements: 0 };
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    sockets.add(client).add(upstream);
+    let buf = Buffer.alloc(0);
+    let started = false;
+    client.on("data", (chunk) => {
+      buf = Buffer.concat([buf, chunk]);
+      for (;;) {
+        if (!started) {
+          if (buf.length < 4) break;
+          const len = buf.readInt32BE(0);
+          if (buf.length < len) break;
+          buf = buf.subarray(len);
+          // An SSLRequest is answered with one byte and followed by the real startup message.
+          started = len !== 8;
+          continue;
+        }
+        if (buf.length < 5) break;
+        const type = String.fromCharCode(buf[0]);
+        const len = buf.readInt32BE(1);
+        if (buf.length < len + 1) break;
+        if (type === "S" || type === "Q") counts.roundTrips++;
+        if (type === "E" || type === "Q") counts.statements++;
+        buf = buf.subarray(len + 1);
+      }
+      upstream.write(chunk);
+    });
+    upstream.pipe(client);
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(client);
+      sockets.delete(upstream);
+    };
+    client.on("close", end).on("error", end);
+    upstream.on("close", end).on("error", end);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    counts,
+    close: () =>
+      new Promise((r) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => r());
+      }),
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Load.
+
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { average: number };
+  non2xx: number;
+  errors: number;
+}
+type Autocannon = (opts: Record<string, unknown>) => Promise<AutocannonResult>;
+
+async function load(target: Target, query: string, variables: unknown, seconds: number): Promise<AutocannonResult> {
+  const autocannon = benchRequire<Autocannon>("autocannon");
+  const r = await autocannon({
+    url: target.url,
+    method: "POST",
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: { "content-type": "application/json", ...target.headers },
+    body: JSON.stringify({ query, variables }),
+  });
+  if (r.non2xx || r.errors) throw new Error(`${target.url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
+  return r;
+}
+
+/** One request, checked for data without errors; returns the number of rows of the first level. */
+async function check(target: Target, query: string, variables: unknown): Promise<number> {
+  const res = await post(target, query, variables);
+  const body = res.body as { data?: Record<string, { edges: unknown[] }>; errors?: unknown };
+  if (res.status !== 200 || body.errors || !body.data)
+    throw new Error(`${target.url}: ${JSON.stringify(res.body).slice(0, 300)}`);
+  return Object.values(body.data)[0].edges.length;
+}
+
+async function countPerRequest(target: Target, query: string, variables: unknown, counts: Counts): Promise<Counts> {
+  const n = 50;
+  await check(target, query, variables);
+  const before = { ...counts };
+  for (let i = 0; i < n; i++) await check(target, query, variables);
+  return {
+    roundTrips: (counts.roundTrips - before.roundTrips) / n,
+    statements: (counts.statements - before.statements) / n,
+  };
+}
 
 interface Row {
   backend: string;
   workload: string;
-  requests: number;
-  rps: number;
-  meanMs: number;
-  statements: number;
+  emulator: number;
+  postgraphile?: number;
+  emulatorTrips?: Counts;
+  postgraphileTrips?: Counts;
 }
 
-async function run(db: ProjectDatabase, w: Workload, backend: string): Promise<Row> {
-  const one = async () => {
-    const res = await handleGraphql(db, {
-      role: "service_role",
-      claims: { role: "service_role" },
-      body: { query: w.query, variables: w.variables },
-    });
-    const body = res.body as { errors?: unknown };
-    if (res.status !== 200 || body.errors) throw new Error(`${w.name}: ${JSON.stringify(res.body).slice(0, 300)}`);
-    return res.statements;
-  };
-  await one();
-  let next = 0;
-  let statements = 0;
-  const started = process.hrtime.bigint();
-  const worker = async () => {
-    while (next < w.requests) {
-      next++;
-      const n = await one();
-      statements += n;
-    }
-  };
-  await Promise.all(Array.from({ length: 4 }, worker));
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  return {
-    backend,
-    workload: w.name,
-    requests: w.requests,
-    rps: w.requests / seconds,
-    meanMs: (seconds * 1000) / w.requests,
-    statements: statements / w.requests,
-  };
-}
+const progress = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
 
-async function bench(backend: string, manager: DatabaseManager): Promise<Row[]> {
-  const db = await manager.forProject(randomRef());
-  await db.exec(SEED);
-  const rows: Row[] = [];
-  for (const w of WORKLOADS) rows.push(await run(db, w, backend));
-  return rows;
-}
-
-async function main(): Promise<void> {
-  const rows: Row[] = [];
-  const pglite = new PgliteManager();
-  try {
-    rows.push(...(await bench("pglite", pglite)));
-  } finally {
-    await pglite.close();
-  }
-  let server: TestPostgres | undefined;
-  const url =
-    process.env.SUPABASE_EMULATOR_TEST_POSTGRES_URL || findPgBin() ? (server = await testPostgres()).url : undefined;
-  if (url) {
-    const pg = new PostgresManager(url);
-    try {
-      await pg.connect();
-      rows.push(...(await bench("postgres", pg)));
-    } finally {
-      await pg.close();
-      await server?.stop();
-    }
-  } else {
-    process.stderr.write("no PostgreSQL found (set SUPABASE_EMULATOR_TEST_POSTGRES_URL or PG_BIN): PGlite only\n");
-  }
-  const header = ["backend", "workload", "requests", "req/s", "mean ms", "SQL statements/request"];
+function printTable(rows: Row[]): void {
+  const header = [
+    "backend",
+    "workload",
+    "emulator req/s",
+    "PostGraphile req/s",
+    "ratio",
+    "round trips/req (emu / PG)",
+    "SQL statements/req (emu / PG)",
+  ];
+  const fmt = (c?: Counts, k?: keyof Counts) => (c && k ? c[k].toFixed(2) : "-");
   const table = rows.map((r) => [
     r.backend,
     r.workload,
-    String(r.requests),
-    r.rps.toFixed(0),
-    r.meanMs.toFixed(2),
-    r.statements.toFixed(2),
+    r.emulator.toFixed(0),
+    r.postgraphile ? r.postgraphile.toFixed(0) : "-",
+    r.postgraphile ? `${(r.emulator / r.postgraphile).toFixed(2)}×` : "-",
+    r.emulatorTrips ? `${fmt(r.emulatorTrips, "roundTrips")} / ${fmt(r.postgraphileTrips, "roundTrips")}` : "-",
+    r.emulatorTrips ? `${fmt(r.emulatorTrips, "statements")} / ${fmt(r.postgraphileTrips, "statements")}` : "-",
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((t) => t[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join("  ");
+  console.log(
+    `${CONNECTIONS} connections, ${SECONDS} s per measurement (mean of 2, alternating), HTTP on 127.0.0.1; ` +
+      `round trips = Sync + simple Query messages, statements = Execute + simple Query messages (BEGIN/COMMIT included)`,
+  );
   console.log(line(header));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const t of table) console.log(line(t));
-  console.log("(statements exclude begin/commit and the per-request role/claims/catalog-fingerprint query)");
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+async function main(): Promise<void> {
+  ensureBenchDependencies();
+  const rows: Row[] = [];
+  let server: TestPostgres | undefined;
+  const only = process.env.BENCH_ONLY;
+  const pgUrl =
+    only !== "pglite" && (process.env.SUPABASE_EMULATOR_TEST_POSTGRES_URL || findPgBin())
+      ? (server = await testPostgres()).url
+      : undefined;
+  const children: ChildProcess[] = [];
+  try {
+    // The emulator on embedded PGlite (no PostGraphile: it needs a server).
+    if (only !== "postgres") {
+      progress("pglite: throughput");
+      const emu = await startEmulatorChild(undefined);
+      children.push(emu.child);
+      for (const w of WORKLOADS) {
+        await check(emu.target, w.emulator, w.variables);
+        await load(emu.target, w.emulator, w.variables, 1);
+        const r = await load(emu.target, w.emulator, w.variables, SECONDS);
+        rows.push({ backend: "pglite", workload: w.name, emulator: r.requests.average });
+      }
+      await stopChild(emu.child);
+    }
+    if (pgUrl) {
+      // Round trips and statements per request, through counting proxies.
+      const upstream = new URL(pgUrl);
+      const proxyE = await countingProxy(upstream);
+      const proxyP = await countingProxy(upstream);
+      const trips: Array<{ e: Counts; p: Counts }> = [];
+      progress("postgres: counting round trips and statements");
+      try {
+        const emu = await startEmulatorChild(withDatabase(pgUrl, "postgres", proxyE.port));
+        children.push(emu.child);
+        const pg = await startPostgraphile(withDatabase(pgUrl, emu.database, proxyP.port));
+        children.push(pg.child);
+        for (const w of WORKLOADS) {
+          trips.push({
+            e: await countPerRequest(emu.target, w.emulator, w.variables, proxyE.counts),
+            p: await countPerRequest(pg.target, w.postgraphile, w.variables, proxyP.counts),
+          });
+        }
+        await Promise.all([stopChild(emu.child), stopChild(pg.child)]);
+      } finally {
+        await proxyE.close();
+        await proxyP.close();
+      }
+
+      // Throughput, direct connections, the same database for both servers.
+      progress("postgres: throughput");
+      const emu = await startEmulatorChild(pgUrl);
+      children.push(emu.child);
+      const pg = await startPostgraphile(withDatabase(pgUrl, emu.database));
+      children.push(pg.child);
+      for (const [i, w] of WORKLOADS.entries()) {
+        progress(`  ${w.name}`);
+        const rowsE = await check(emu.target, w.emulator, w.variables);
+        const rowsP = await check(pg.target, w.postgraphile, w.variables);
+        if (rowsE !== rowsP) throw new Error(`${w.name}: the emulator returned ${rowsE} rows, PostGraphile ${rowsP}`);
+        // Warm both up, then alternate, so background load on the machine hits both alike.
+        await load(emu.target, w.emulator, w.variables, 1);
+        await load(pg.target, w.postgraphile, w.variables, 1);
+        const e: number[] = [];
+        const p: number[] = [];
+        for (let round = 0; round < 2; round++) {
+          e.push((await load(emu.target, w.emulator, w.variables, SECONDS)).requests.average);
+          p.push((await load(pg.target, w.postgraphile, w.variables, SECONDS)).requests.average);
+        }
+        const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+        rows.push({
+          backend: "postgres",
+          workload: w.name,
+          emulator: mean(e),
+          postgraphile: mean(p),
+          emulatorTrips: trips[i].e,
+          postgraphileTrips: trips[i].p,
+        });
+      }
+      await Promise.all([stopChild(emu.child), stopChild(pg.child)]);
+    } else {
+      process.stderr.write("no PostgreSQL found (set SUPABASE_EMULATOR_TEST_POSTGRES_URL or PG_BIN): PGlite only\n");
+    }
+
+    printTable(rows);
+  } finally {
+    await Promise.all(children.map(stopChild));
+    await server?.stop();
+  }
+}
+
+if (process.argv.includes("--serve")) {
+  serve().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+} else {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
