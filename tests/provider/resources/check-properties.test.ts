@@ -79,9 +79,6 @@ function valid(kind: string): Props {
       return { projectRef: FAKE_REF, dbAllowedCidrs: ["10.0.0.0/8"], dbAllowedCidrsV6: ["2001:db8::/32"] };
     case "databaseMigration":
       return { projectRef: FAKE_REF, name: "001_plans", sql: "select 1", downSql: "select 2" };
-    case "authConfig":
-    case "postgrestConfig":
-      return { projectRef: FAKE_REF, restoreOnDestroy: false };
     case "tableRows":
       return { projectRef: ref, table: "public.plan", rows: [{ code: "free", price: "0", seats: 1 }] };
     case "authConfig":
