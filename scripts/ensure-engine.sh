@@ -70,8 +70,40 @@ if [ -x "$bin/pulumi" ] && "$bin/pulumi" version >/dev/null 2>&1; then
   echo "$root"; exit 0
 fi
 
-log "building the Pulumi $VER engine from Go modules into $root (cold build: several minutes)"
+# A cold build downloads ~250 Go modules; their chatter goes to a log file,
+# and the terminal gets one progress line: the step, the time elapsed and the
+# expected total. Errors point to the log.
+EXPECTED_S=${SUPABASE_PULUMI_ENGINE_EXPECTED_S:-300}
 mkdir -p "$root"
+build_log="$root/build.log"
+: > "$build_log"
+started=$(date +%s)
+fmt_s() { printf '%dm%02ds' $(($1 / 60)) $(($1 % 60)); }
+# run_step N TOTAL TITLE COMMAND...: runs COMMAND with its output in the log,
+# printing progress every few seconds (in place on a terminal, every 30 s otherwise).
+run_step() {
+  local n=$1 total=$2 title=$3
+  shift 3
+  echo "== [$n/$total] $title" >> "$build_log"
+  "$@" >> "$build_log" 2>&1 &
+  local pid=$! tick=0 rc=0
+  while kill -0 "$pid" 2>/dev/null; do
+    sleep 1
+    tick=$((tick + 1))
+    local el=$(($(date +%s) - started))
+    local line="engine: [$n/$total] $title, $(fmt_s "$el") elapsed (a cold build takes about $(fmt_s "$EXPECTED_S"))"
+    if [ -t 2 ]; then
+      printf '\r\033[K%s' "$line" >&2
+    elif [ $((tick % 30)) -eq 0 ]; then
+      printf '%s\n' "$line" >&2
+    fi
+  done
+  wait "$pid" || rc=$?
+  [ -t 2 ] && printf '\r\033[K' >&2
+  return "$rc"
+}
+
+log "building the Pulumi $VER engine from Go modules (first run only; about $(fmt_s "$EXPECTED_S"); log: $build_log)"
 work=$(mktemp -d "$root/build.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 export GOTOOLCHAIN=local CGO_ENABLED=0 GOFLAGS=-mod=mod
@@ -79,31 +111,38 @@ export GOTOOLCHAIN=local CGO_ENABLED=0 GOFLAGS=-mod=mod
 # only those skip it (scoped no wider); every other module is verified as usual.
 export GONOSUMDB="${GONOSUMDB:+$GONOSUMDB,}github.com/pulumi/pulumi"
 XV="-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=$VER"
-(
-  cd "$work"
-  go mod init example.invalid/build-pulumi >/dev/null 2>&1
+build_cli() {
+  cd "$work" &&
+  go mod init example.invalid/build-pulumi &&
   go mod edit -require=github.com/pulumi/pulumi/pkg/v3@$VER -require=github.com/pulumi/pulumi/sdk/v3@$VER \
-    -replace=github.com/atotto/clipboard=github.com/tgummerer/clipboard@v0.0.0-20241001131231-d02d263e614e
-  mkdir -p "$work/out"
+    -replace=github.com/atotto/clipboard=github.com/tgummerer/clipboard@v0.0.0-20241001131231-d02d263e614e &&
+  mkdir -p "$work/out" &&
   go build -trimpath -tags osusergo,grpcnotrace -ldflags "-s -w $XV" -o "$work/out/pulumi" \
-    github.com/pulumi/pulumi/pkg/v3/cmd/pulumi >&2
-) || { log "error: the pulumi CLI build failed (see above)"; exit 1; }
+    github.com/pulumi/pulumi/pkg/v3/cmd/pulumi
+}
 # The Node.js language host is a nested module without tags; it can only be
 # fetched by commit. Where the module proxy does not serve it, everything here
 # still works through Automation API inline programs, which need no language
 # host (the CLI itself runs refresh, destroy and export).
-(
-  cd "$work"
-  go get github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3@$LH >&2 &&
+build_language_host() {
+  cd "$work" &&
+  go get github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3@$LH &&
   go mod edit -require=github.com/pulumi/pulumi/pkg/v3@$VER -require=github.com/pulumi/pulumi/sdk/v3@$VER &&
   go build -trimpath -tags osusergo,grpcnotrace -ldflags "-s -w $XV" -o "$work/out/pulumi-language-nodejs" \
-    github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3 >&2
-) || log "note: the Node.js language host module is not available from the module proxy; using inline programs only"
+    github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3
+}
+if ! run_step 1 2 "building the pulumi CLI" build_cli; then
+  log "error: the pulumi CLI build failed after $(fmt_s $(($(date +%s) - started))); last lines of the full log $build_log:"
+  tail -n 15 "$build_log" >&2
+  exit 1
+fi
+run_step 2 2 "building the Node.js language host" build_language_host ||
+  log "note: the Node.js language host module is not available from the module proxy; using inline programs only (details: $build_log)"
 mkdir -p "$bin"
 mv "$work/out/pulumi" "$bin/pulumi"
 [ -f "$work/out/pulumi-language-nodejs" ] && mv "$work/out/pulumi-language-nodejs" "$bin/pulumi-language-nodejs"
 v=$("$bin/pulumi" version)
 [ "$v" = "$VER" ] || { log "error: built pulumi reports version '$v', expected $VER"; exit 1; }
 install_shim "$bin"
-log "built $VER"
+log "built $VER in $(fmt_s $(($(date +%s) - started))) (full log: $build_log)"
 echo "$root"
