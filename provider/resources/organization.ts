@@ -125,7 +125,7 @@ export const organizationDoc: ResourceDoc = {
     { operation: "update", calls: "0 (only `adopt` may change; it has no effect after create)" },
     { operation: "delete", calls: "0" },
   ],
-  example: "quickstart",
+  example: "adopt-existing",
 };
 
 export default organization;

@@ -10,6 +10,8 @@ import * as path from "node:path";
 import * as ts from "typescript";
 import { functionDocs, resourceDocs } from "../../provider/docs";
 import * as sdk from "../../sdk";
+import type { z } from "zod";
+import { renderDocs } from "../../scripts/docs";
 
 const root = path.resolve(__dirname, "../..");
 
@@ -108,4 +110,30 @@ test("the type-level test fails when an Args field and its schema field disagree
     .map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
   expect(errors.length).toBeGreaterThan(0);
   expect(errors.join("\n")).toMatch(/does not satisfy the constraint 'true'/);
+});
+
+describe("generated docs", () => {
+  test("docs/ holds exactly what `npm run docs` generates (run it after changing a resource's doc)", () => {
+    const files = renderDocs();
+    const onDisk = fs.readdirSync(path.join(root, "docs/resources")).map((f) => `docs/resources/${f}`);
+    expect(onDisk.sort()).toEqual([...files.keys()].filter((f) => f.startsWith("docs/resources/")).sort());
+    for (const [rel, text] of files)
+      expect({ rel, text: fs.readFileSync(path.join(root, rel), "utf8") }).toEqual({ rel, text });
+  });
+
+  test("a changed field description changes the generated page, so the check above catches it", () => {
+    const doc = resourceDocs.find((d) => d.name === "Organization")!;
+    const name = doc.inputs.shape.name as z.ZodType;
+    const changed = { ...doc, inputs: doc.inputs.extend({ name: name.describe("A different description.") }) };
+    const page = renderDocs([changed]).get("docs/resources/organization.md")!;
+    expect(page).toContain("A different description.");
+    expect(page).not.toBe(fs.readFileSync(path.join(root, "docs/resources/organization.md"), "utf8"));
+  });
+
+  test("every resource page embeds an example that exists", () => {
+    for (const doc of resourceDocs) {
+      expect({ doc: doc.name, example: doc.example !== undefined }).toEqual({ doc: doc.name, example: true });
+      expect(fs.existsSync(path.join(root, "examples", doc.example!, "Pulumi.yaml"))).toBe(true);
+    }
+  });
 });
