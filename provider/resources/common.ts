@@ -1,45 +1,32 @@
 /**
  * Shared machinery of the resource providers: zod issues to check failures,
- * preview unknowns, pure field diffs, bounded polling and per-process list
- * caches that coalesce refresh reads.
+ * preview unknowns and pure field diffs. The result types are the engine's
+ * own (`@pulumi/pulumi/dynamic`), imported as types only: nothing here loads
+ * the peer dependency at run time.
  */
 import type { z } from "zod";
-import { isTransient } from "../client/outcome";
-import { SupabaseError } from "../errors";
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import type { unknownValue } from "@pulumi/pulumi/runtime/rpc";
 
-/** How the engine passes a not-yet-known value to a dynamic provider during preview. */
-export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+/**
+ * How the engine passes a not-yet-known value to a dynamic provider during
+ * preview. Typed as the peer dependency's `runtime.unknownValue`, so the
+ * compiler checks that the two agree without loading it.
+ */
+export const UNKNOWN: typeof unknownValue = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
 /** Resource properties as the engine passes them: plain JSON whose shape each resource's schema checks. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Props = Record<string, any>;
 
-export interface CheckFailure {
-  property: string;
-  reason: string;
-}
-export interface CheckResult {
-  inputs?: Props;
-  failures?: CheckFailure[];
-}
-export interface DiffResult {
-  changes?: boolean;
-  replaces?: string[];
-  stables?: string[];
-  deleteBeforeReplace?: boolean;
-}
-export interface CreateResult {
-  id: string;
-  outs?: Props;
-}
-export interface ReadResult {
-  id?: string;
-  props?: Props;
-  inputs?: Props;
-}
-export interface UpdateResult {
-  outs?: Props;
-}
+/** The engine's result types, writable while a provider method builds them. */
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+export type CheckFailure = dynamic.CheckFailure;
+export type CheckResult = Writable<dynamic.CheckResult<Props>>;
+export type DiffResult = Writable<dynamic.DiffResult>;
+export type CreateResult = dynamic.CreateResult<Props>;
+export type ReadResult = dynamic.ReadResult<Props>;
+export type UpdateResult = dynamic.UpdateResult<Props>;
 
 /** What each resource module implements; the serialized provider delegates here. */
 export interface ResourceImpl {
@@ -160,83 +147,4 @@ export function diffFields(olds: Props, news: Props, rules: FieldRule[]): DiffRe
     }
   }
   return { changes, replaces, deleteBeforeReplace: false };
-}
-
-export function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
-}
-
-/**
- * Polls `probe` with capped exponential backoff until it returns a value, or
- * the deadline passes. `probe` returns undefined to keep waiting and throws to
- * stop at once (terminal states). A probe that fails transiently (5xx, 429, a
- * reset, a timeout: the service is briefly unwell, not the object) counts as
- * "not yet": the wait goes on, and a timeout names the last such failure.
- */
-export async function pollUntil<T>(
-  probe: () => Promise<T | undefined>,
-  opts: { timeoutMs: number; minDelayMs?: number; maxDelayMs?: number; what: string },
-): Promise<T> {
-  const deadline = Date.now() + opts.timeoutMs;
-  let delay = opts.minDelayMs ?? 250;
-  const max = opts.maxDelayMs ?? 5000;
-  let lastFailure: unknown;
-  for (;;) {
-    let v: T | undefined;
-    try {
-      v = await probe();
-    } catch (err) {
-      if (!isTransient(err)) throw err;
-      lastFailure = err;
-    }
-    if (v !== undefined) return v;
-    const left = deadline - Date.now();
-    if (left <= 0) {
-      const last = lastFailure instanceof Error ? ` The last poll failed: ${lastFailure.message}` : "";
-      throw new SupabaseError(
-        "TIMEOUT",
-        `Timed out after ${Math.round(opts.timeoutMs / 1000)}s waiting for ${opts.what}.${last}`,
-      );
-    }
-    await sleep(Math.min(delay, left));
-    delay = Math.min(max, Math.ceil(delay * 1.6));
-  }
-}
-
-/**
- * A per-process, short-lived cache of one list call. Concurrent callers share
- * the call in flight; callers within `ttlMs` after it settles reuse the result.
- * This is what makes a refresh of many resources cost one list call per
- * endpoint. Writes through this process invalidate it.
- */
-export class ListCache<T> {
-  private inflight?: Promise<T>;
-  private value?: { at: number; data: T };
-
-  constructor(
-    private readonly fetch: () => Promise<T>,
-    private readonly ttlMs: number,
-  ) {}
-
-  get(): Promise<T> {
-    if (this.value && Date.now() - this.value.at <= this.ttlMs) return Promise.resolve(this.value.data);
-    if (this.inflight) return this.inflight;
-    const p = this.fetch().then(
-      (data) => {
-        this.value = { at: Date.now(), data };
-        this.inflight = undefined;
-        return data;
-      },
-      (err) => {
-        this.inflight = undefined;
-        throw err;
-      },
-    );
-    this.inflight = p;
-    return p;
-  }
-
-  invalidate(): void {
-    this.value = undefined;
-  }
 }

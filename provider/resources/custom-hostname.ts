@@ -8,7 +8,8 @@ import { ApiError, isNotFound, partialFailure, SupabaseError } from "../errors";
 import type { CustomHostname } from "../client/management";
 import { managementClient } from "../context";
 import type { ResourceDoc } from "../resource-doc";
-import { checkWith, diffFields, PROVIDER_KEY, sleep, type FieldRule, type Props, type ResourceImpl } from "./common";
+import { sleep } from "../poll";
+import { checkWith, diffFields, PROVIDER_KEY, type FieldRule, type Props, type ResourceImpl } from "./common";
 import { withDrift } from "./drift";
 import { projectRef } from "./shared";
 

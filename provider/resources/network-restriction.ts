@@ -6,7 +6,8 @@ import { managementClient } from "../context";
 import { ALLOW_ALL_V4, ALLOW_ALL_V6, normalizeCidrList, parseCidr } from "../cidr";
 import type { NetworkRestrictions } from "../client/management";
 import type { ResourceDoc } from "../resource-doc";
-import { checkWith, diffFields, pollUntil, type FieldRule, type Props, type ResourceImpl } from "./common";
+import { pollUntil } from "../poll";
+import { checkWith, diffFields, type FieldRule, type Props, type ResourceImpl } from "./common";
 import { withDrift } from "./drift";
 import { projectRef } from "./shared";
 

@@ -10,15 +10,8 @@ import { managementClient, projectsList, invalidateProjects, projectBaseUrl } fr
 import { withDrift } from "./drift";
 import { displayName } from "./shared";
 import type { ResourceDoc } from "../resource-doc";
-import {
-  checkWith,
-  diffFields,
-  pollUntil,
-  PROVIDER_KEY,
-  type FieldRule,
-  type Props,
-  type ResourceImpl,
-} from "./common";
+import { pollUntil } from "../poll";
+import { checkWith, diffFields, PROVIDER_KEY, type FieldRule, type Props, type ResourceImpl } from "./common";
 
 /** The service's regions (reference: "not a stable API"; refreshed with the OpenAPI document). */
 export const REGIONS = [

@@ -2,7 +2,7 @@
  * Waits (project health, restrictions applying, hostname verification) go
  * through pollUntil: a poll that fails transiently does not end the wait.
  */
-import { pollUntil } from "../../../provider/resources/common";
+import { pollUntil } from "../../../provider/poll";
 import { ApiError, NetworkError, SupabaseError } from "../../../provider/errors";
 
 const api = (status: number) => new ApiError({ status, method: "GET", path: "/v1/projects/x", apiMessage: "boom" });

@@ -1,0 +1,44 @@
+/** Waiting helpers of the provider: a sleep and bounded polling with capped backoff. */
+import { isTransient } from "./client/outcome";
+import { SupabaseError } from "./errors";
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+/**
+ * Polls `probe` with capped exponential backoff until it returns a value, or
+ * the deadline passes. `probe` returns undefined to keep waiting and throws to
+ * stop at once (terminal states). A probe that fails transiently (5xx, 429, a
+ * reset, a timeout: the service is briefly unwell, not the object) counts as
+ * "not yet": the wait goes on, and a timeout names the last such failure.
+ */
+export async function pollUntil<T>(
+  probe: () => Promise<T | undefined>,
+  opts: { timeoutMs: number; minDelayMs?: number; maxDelayMs?: number; what: string },
+): Promise<T> {
+  const deadline = Date.now() + opts.timeoutMs;
+  let delay = opts.minDelayMs ?? 250;
+  const max = opts.maxDelayMs ?? 5000;
+  let lastFailure: unknown;
+  for (;;) {
+    let v: T | undefined;
+    try {
+      v = await probe();
+    } catch (err) {
+      if (!isTransient(err)) throw err;
+      lastFailure = err;
+    }
+    if (v !== undefined) return v;
+    const left = deadline - Date.now();
+    if (left <= 0) {
+      const last = lastFailure instanceof Error ? ` The last poll failed: ${lastFailure.message}` : "";
+      throw new SupabaseError(
+        "TIMEOUT",
+        `Timed out after ${Math.round(opts.timeoutMs / 1000)}s waiting for ${opts.what}.${last}`,
+      );
+    }
+    await sleep(Math.min(delay, left));
+    delay = Math.min(max, Math.ceil(delay * 1.6));
+  }
+}
