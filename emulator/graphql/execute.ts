@@ -2,7 +2,7 @@
  * One GraphQL request, pg_graphql style: parse, select the operation, then
  * in one transaction under the caller's role compile each top-level field to
  * one SQL statement and run them in document order. Error shapes follow
- * pg_graphql (reference §9): `{message}` only; request-level errors have no
+ * pg_graphql: `{message}` only; request-level errors have no
  * `data`; failed query fields are left out of `data`; any mutation or
  * database error gives `data: null` and rolls everything back.
  */

@@ -25,7 +25,7 @@ export function filterOperators(filterType: string): string[] {
     case "OpaqueFilter":
       return ["eq", "is"];
     case "UUIDFilter":
-      // The seed's contract: UUIDs are not ordered and only compare for equality.
+      // The data API's contract: UUIDs are not ordered and only compare for equality.
       return ["eq", "neq"];
     case "IntFilter":
     case "FloatFilter":
@@ -201,7 +201,7 @@ export function compileOrder(table: TableModel, value: unknown): OrderItem[] {
       const extra = Object.keys(element).filter((k) => !byField.has(k));
       if (extra.length) throw extraKeys(typeName, extra);
       const pairs = Object.entries(element).filter(([, d]) => d !== null);
-      // The seed's contract: an element with several column-to-direction pairs is invalid.
+      // The data API's contract: an element with several column-to-direction pairs is invalid.
       if (pairs.length > 1)
         throw new GqlError(
           `Invalid input for ${typeName} type. Each element must contain exactly one column-to-direction pair`,

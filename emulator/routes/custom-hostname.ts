@@ -1,5 +1,5 @@
 /**
- * Custom hostname (§2.7, §3.2 of the reference): one hostname per project,
+ * Custom hostname: one hostname per project,
  * stepping 2_initiated → 3_challenge_verified → 4_origin_setup_completed →
  * 5_services_reconfigured, with the service's 400 texts for every wrong step.
  *

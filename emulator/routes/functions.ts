@@ -1,5 +1,5 @@
 /**
- * Edge functions (§2.6, §3.4 of the reference): create, list, read, update,
+ * Edge functions: create, list, read, update,
  * delete and download. Settings come from the query (and, for JSON uploads,
  * the body); the code is either a JSON `body` string (TypeScript source) or
  * the raw request body (an eszip bundle or source), kept as uploaded.

@@ -1,5 +1,5 @@
 /**
- * Network bans (§2.9 of the reference): addresses the platform's fail2ban
+ * Network bans: addresses the platform's fail2ban
  * blocked after failed database logins. Nothing bans in the emulator by
  * itself; `POST /_emulator/projects/{ref}/network-bans` stands in for it.
  */

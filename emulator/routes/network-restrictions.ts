@@ -1,5 +1,5 @@
 /**
- * Network restrictions (§2.10, §3.3 of the reference). An apply replaces the
+ * Network restrictions. An apply replaces the
  * whole config; a change reads `stored` (with the config in force as
  * `old_config`) until `restrictionsApplyDelayMs` later, then `applied`. The
  * deadline is kept on the record and read lazily from the emulator clock.

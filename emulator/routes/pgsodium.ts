@@ -1,5 +1,5 @@
 /**
- * The pgsodium root key (§2.8 of the reference): 32 random bytes per project,
+ * The pgsodium root key: 32 random bytes per project,
  * hex-encoded, generated with the project's settings and kept in its state.
  */
 import { ApiError } from "../errors";

@@ -112,7 +112,7 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${salt.toString("base64")}$${hash.toString("base64")}`;
 }
 
-/** The seed's Project shape plus the real service's compatible extras. */
+/** The documented Project shape plus the real service's compatible extras. */
 export async function projectView(app: EmulatorContext, p: ProjectRecord): Promise<Record<string, unknown>> {
   const status = app.status(p);
   const view: Record<string, unknown> = {

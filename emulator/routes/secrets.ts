@@ -1,5 +1,5 @@
 /**
- * Function secrets (§2.4, §4 of the reference). GET answers digests, never
+ * Function secrets. GET answers digests, never
  * values: the lowercase hex SHA-256 of the UTF-8 value, which is what the
  * Dashboard, the CLI and the Terraform provider compare against.
  */
@@ -70,7 +70,7 @@ export const secretRoutes: RouteDef[] = [
       // Unknown names are ignored: deleting is idempotent.
       settings.secrets = settings.secrets.filter((s) => !names.has(s.name));
       app.store.commit();
-      // The real answer is empty; the seed says "an object", so `{}` satisfies both readings.
+      // The real answer is empty; the API contract says "an object", so `{}` satisfies both readings.
       return { status: 200, body: {} };
     },
   }),

@@ -1,4 +1,4 @@
-/** `GET …/types/typescript` (§2.5 of the reference): types generated from the project's live database. */
+/** `GET …/types/typescript`: types generated from the project's live database. */
 import { z } from "zod";
 import { ApiError } from "../errors";
 import { defineRoute, type RouteDef } from "../router";

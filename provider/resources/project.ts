@@ -13,7 +13,7 @@ import type { ResourceDoc } from "../resource-doc";
 import { pollUntil } from "../poll";
 import { checkWith, diffFields, PROVIDER_KEY, type FieldRule, type Props, type ResourceImpl } from "./common";
 
-/** The service's regions (reference: "not a stable API"; refreshed with the OpenAPI document). */
+/** The service's regions (it calls the list "not a stable API"; refreshed with the OpenAPI document). */
 export const REGIONS = [
   "us-east-1",
   "us-east-2",
@@ -128,7 +128,7 @@ function outputs(inputs: Props, p: Project): Props {
   };
 }
 
-/** The seed's shape has no status; a project answered without one counts as ready. */
+/** The documented project shape has no status; a project answered without one counts as ready. */
 function statusOf(p: Project): string {
   return p.status ?? "ACTIVE_HEALTHY";
 }

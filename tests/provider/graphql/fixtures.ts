@@ -83,7 +83,7 @@ insert into closed.thing values (7);
 grant all on all tables in schema closed to anon, authenticated, service_role;
 `;
 
-/** nodeId of `public.account` row 2, from the reference's worked example. */
+/** nodeId of `public.account` row 2, from pg_graphql's documented worked example. */
 export const ACCOUNT_2_NODE_ID = "WyJwdWJsaWMiLCAiYWNjb3VudCIsIDJd";
 
 export const MUTATION_SCHEMA_SQL = `

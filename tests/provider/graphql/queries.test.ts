@@ -1,7 +1,7 @@
 /**
  * GraphQL data API conformance: reflection, filters, ordering, pagination,
  * relations, nodeId, totalCount, views, directives, inflection, scalars and
- * error texts, on PGlite and on PostgreSQL (seed contract + pg_graphql reference).
+ * error texts, on PGlite and on PostgreSQL (the data API's contract and pg_graphql's behaviour).
  */
 import { buildClientSchema, getIntrospectionQuery, printSchema } from "graphql";
 import { backends, useDatabase } from "./backends";
@@ -222,7 +222,7 @@ describe.each(backends())("GraphQL queries on %s", (kind) => {
       expect(p.info).toEqual({ hasNextPage: true, hasPreviousPage: false, startCursor: "WzFd", endCursor: "WzJd" });
     });
 
-    it("the reference's worked example: first 1 after WzFd", async () => {
+    it("pg_graphql's documented example: first 1 after WzFd", async () => {
       const body = await h.gql(
         `{ accountCollection(first: 1, after: "WzFd") { edges { cursor node { nodeId email } } } }`,
       );
@@ -275,7 +275,7 @@ describe.each(backends())("GraphQL queries on %s", (kind) => {
       expect(seen).toEqual([1, 2, 3, 4, 5]);
     });
 
-    it("cursors follow orderBy plus the primary key (reference example)", async () => {
+    it("cursors follow orderBy plus the primary key (pg_graphql's documented example)", async () => {
       const p = await get({ first: 2, o: [{ email: "AscNullsLast" }] });
       expect(p.cursors[1]).toBe("WyJiQHguY29tIiwgMl0=");
       expect(Buffer.from(p.cursors[0], "base64").toString()).toBe('["a@x.com", 1]');

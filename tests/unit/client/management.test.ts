@@ -69,7 +69,7 @@ describe("typed calls", () => {
     expect(server.seen[0]).toMatchObject({ method: "GET", path: "/v1/organizations" });
   });
 
-  it("reads a project in the seed shape and in the real service's shape", async () => {
+  it("reads a project in the documented shape and in the real service's shape", async () => {
     const client = await setup((req, res) =>
       req.path.endsWith("/seed")
         ? json(res, 200, project)
