@@ -9,7 +9,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { ManagementClient } from "../../provider/client";
 import { engineRoot, offlineEnv, REPO_ROOT } from "../../scripts/engine";
-import { startTestEmulator } from "../../harness/emulator";
+import { useEmulator } from "../../harness/suite";
 import { cleanup, tempDir, type TestEmulator } from "./helpers";
 
 const DB_PASS = "examples-password-5c2e";
@@ -54,14 +54,12 @@ test("every example folder has a scenario here", () => {
 let emu: TestEmulator;
 let dir: string;
 
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  dir = tempDir("examples");
-});
-
-afterAll(async () => {
-  await emu?.close();
-  cleanup(dir);
+useEmulator({
+  setup: (started) => {
+    emu = started;
+    dir = tempDir("examples");
+  },
+  teardown: () => cleanup(dir),
 });
 
 function pulumi(cwd: string, args: string[], env: Record<string, string>) {
@@ -110,14 +108,20 @@ test.each(Object.keys(scenarios))("examples/%s: up, no drift on refresh, destroy
   };
 
   await scenario.before?.(emu);
+  // `stack init` keeps the stack's encryption salt beside Pulumi.yaml: remove it when done.
+  const saltFile = path.join(cwd, `Pulumi.${stack}.yaml`);
   expect((await pulumi(cwd, ["stack", "init", stack], env)).code).toBe(0);
-  await run(["config", "set", "--secret", "dbPass", DB_PASS]);
-  for (const [key, { value, secret }] of Object.entries(scenario.config ?? {}))
-    await run(["config", "set", ...(secret ? ["--secret"] : []), key, value]);
+  try {
+    await run(["config", "set", "--secret", "dbPass", DB_PASS]);
+    for (const [key, { value, secret }] of Object.entries(scenario.config ?? {}))
+      await run(["config", "set", ...(secret ? ["--secret"] : []), key, value]);
 
-  const up = await run(["up", "--yes", "--color", "never"]);
-  expect(up).toMatch(/created/);
-  await run(["preview", "--refresh", "--expect-no-changes", "--color", "never"]);
-  await run(["destroy", "--yes", "--color", "never"]);
-  expect((await emu.api("GET", "/v1/projects")).body).toEqual([]);
+    const up = await run(["up", "--yes", "--color", "never"]);
+    expect(up).toMatch(/created/);
+    await run(["preview", "--refresh", "--expect-no-changes", "--color", "never"]);
+    await run(["destroy", "--yes", "--color", "never"]);
+    expect((await emu.api("GET", "/v1/projects")).body).toEqual([]);
+  } finally {
+    fs.rmSync(saltFile, { force: true });
+  }
 });

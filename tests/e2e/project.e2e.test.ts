@@ -5,7 +5,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as supabase from "supabase-pulumi";
-import { startTestEmulator } from "../../harness/emulator";
+import { useEmulator } from "../../harness/suite";
 import { cleanup, emulatorStack, managementCalls, type TestEmulator } from "./helpers";
 
 const DB_PASS = "e2e-db-password-4f9c2a";
@@ -32,17 +32,14 @@ function orgAndProjects(count: number, opts: { orgName?: string; projectName?: (
 let emu: TestEmulator;
 const dirs: string[] = [];
 
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-
-afterAll(async () => {
-  await emu?.close();
-  for (const d of dirs) cleanup(d);
-});
-
-beforeEach(async () => {
-  await emu.reset();
+useEmulator({
+  setup: (started) => {
+    emu = started;
+  },
+  beforeEach: (e) => e.reset(),
+  teardown: () => {
+    for (const d of dirs) cleanup(d);
+  },
 });
 
 test("lifecycle: up, clean preview, out-of-band rename shows as drift, up restores, destroy removes", async () => {

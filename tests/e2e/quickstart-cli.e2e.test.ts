@@ -8,7 +8,7 @@ import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { engineRoot, offlineEnv, REPO_ROOT } from "../../scripts/engine";
-import { startTestEmulator } from "../../harness/emulator";
+import { useEmulator } from "../../harness/suite";
 import { cleanup, tempDir, type TestEmulator } from "./helpers";
 
 const DB_PASS = "quickstart-cli-password-93d1";
@@ -33,16 +33,16 @@ function pulumi(
   });
 }
 
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  dir = tempDir("cli");
-});
-
-afterAll(async () => {
-  await emu?.close();
-  cleanup(dir);
-  // Commands without --config-file keep the stack's encryption salt beside Pulumi.yaml.
-  fs.rmSync(path.join(REPO_ROOT, `Pulumi.${stack}.yaml`), { force: true });
+useEmulator({
+  setup: (started) => {
+    emu = started;
+    dir = tempDir("cli");
+  },
+  teardown: () => {
+    cleanup(dir);
+    // Commands without --config-file keep the stack's encryption salt beside Pulumi.yaml.
+    fs.rmSync(path.join(REPO_ROOT, `Pulumi.${stack}.yaml`), { force: true });
+  },
 });
 
 test("pulumi up --yes of the root Pulumi.yaml, clean preview, secrets encrypted, destroy", async () => {

@@ -6,7 +6,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as supabase from "supabase-pulumi";
-import { startTestEmulator } from "../../harness/emulator";
+import { useEmulator } from "../../harness/suite";
 import { cleanup, emulatorStack, managementCalls, type TestEmulator } from "./helpers";
 
 const DB_PASS = "settings-e2e-db-pass-77ab";
@@ -19,18 +19,17 @@ let emu: TestEmulator;
 const dirs: string[] = [];
 const captured: string[] = [];
 
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-
-afterAll(async () => {
-  await emu?.close();
-  for (const d of dirs) cleanup(d);
-});
-
-beforeEach(async () => {
-  await emu.reset();
-  await emu.setSettings({ hostnameAutoVerifyMs: 300, restrictionsApplyDelayMs: 300 } as any);
+useEmulator({
+  setup: (started) => {
+    emu = started;
+  },
+  beforeEach: async (e) => {
+    await e.reset();
+    await e.setSettings({ hostnameAutoVerifyMs: 300, restrictionsApplyDelayMs: 300 } as any);
+  },
+  teardown: () => {
+    for (const d of dirs) cleanup(d);
+  },
 });
 
 function baseProject() {

@@ -13,7 +13,8 @@
  * the 10,000-row budgets are asserted per provider method in the provider tier.
  */
 import * as supabase from "supabase-pulumi";
-import { readyProject, startTestEmulator } from "../../harness/emulator";
+import { readyProject } from "../../harness/emulator";
+import { useEmulator } from "../../harness/suite";
 import { cleanup, emulatorStack, type TestEmulator } from "./helpers";
 
 type Any = any;
@@ -69,14 +70,14 @@ async function gql(query: string): Promise<Any> {
 
 const graphqlCount = async () => (await emu.requests({ api: "graphql" })).length;
 
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  ({ ref, serviceKey, anonKey, graphqlUrl } = await readyProject(emu, "rows"));
-});
-
-afterAll(async () => {
-  await emu?.close();
-  for (const d of dirs) cleanup(d);
+useEmulator({
+  setup: async (started) => {
+    emu = started;
+    ({ ref, serviceKey, anonKey, graphqlUrl } = await readyProject(emu, "rows"));
+  },
+  teardown: () => {
+    for (const d of dirs) cleanup(d);
+  },
 });
 
 test("migration, 1,000 rows, clean preview, drift through GraphQL, restore, 10 edits touch 10 rows, destroy deletes or retains", async () => {

@@ -4,9 +4,10 @@
  */
 import * as runtime from "supabase-pulumi/runtime";
 import { SupabaseError } from "../../../provider/errors";
-import { startTestEmulator } from "../../../harness/emulator";
+import type { TestEmulator } from "../../../harness/emulator";
+import { useEmulator } from "../../../harness/suite";
 
-type Emu = Awaited<ReturnType<typeof startTestEmulator>>;
+type Emu = TestEmulator;
 let emu: Emu;
 
 const organization = runtime.provider("organization");
@@ -38,50 +39,12 @@ async function newProject(org: string, name: string, extra: Record<string, unkno
   });
 }
 
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  runtime.configure({ accessToken: emu.accessToken, apiUrl: emu.apiUrl, projectUrlTemplate: emu.projectUrlTemplate });
-  runtime.resetContexts();
-});
-
-afterAll(async () => {
-  await emu?.close();
-});
-
-beforeEach(async () => {
-  await emu.reset();
-  runtime.resetContexts();
-});
-
-describe("Organization", () => {
-  test("create is 1 POST; read shares one list GET", async () => {
-    await emu.clearRequests();
-    const { id, outs } = await organization.create({ name: "Acme" });
-    expect(outs).toMatchObject({ name: "Acme", organizationId: id, slug: id });
-    expect(await calls()).toEqual(["POST /v1/organizations"]);
-
-    await emu.clearRequests();
-    runtime.resetContexts();
-    const reads = await Promise.all([
-      organization.read(id, outs!),
-      organization.read(id, outs!),
-      organization.read(id, outs!),
-    ]);
-    expect(reads.every((r) => r.id === id)).toBe(true);
-    expect(await calls()).toEqual(["GET /v1/organizations"]);
-  });
-
-  test("adopt: true takes over an organization with the same name instead of creating one", async () => {
-    const existing = await emu.api("POST", "/v1/organizations", { name: "Existing" });
-    await emu.clearRequests();
-    const { id } = await organization.create({ name: "Existing", adopt: true });
-    expect(id).toBe(existing.body.id);
-    expect(await calls()).toEqual(["GET /v1/organizations"]);
-  });
-
-  test("read reports an unknown organization as gone", async () => {
-    expect(await organization.read("nosuchorg", { name: "x" })).toEqual({ id: "", props: {} });
-  });
+useEmulator({
+  runtime,
+  setup: (started) => {
+    emu = started;
+  },
+  beforeEach: (e) => e.reset(),
 });
 
 describe("Project", () => {

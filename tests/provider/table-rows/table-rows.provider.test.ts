@@ -7,6 +7,7 @@
  */
 import * as runtime from "supabase-pulumi/runtime";
 import { readyProject, startTestEmulator } from "../../../harness/emulator";
+import { useEmulator } from "../../../harness/suite";
 import { benchSeed } from "../../../scripts/bench-seed";
 
 type Emu = Awaited<ReturnType<typeof startTestEmulator>>;
@@ -48,20 +49,13 @@ async function counted<T>(step: () => Promise<T>): Promise<{ value: T; requests:
   return { value, ms: Date.now() - t, requests: await graphqlRequests() };
 }
 
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  runtime.configure({ accessToken: emu.accessToken, apiUrl: emu.apiUrl, projectUrlTemplate: emu.projectUrlTemplate });
-  runtime.resetContexts();
-  ({ ref, serviceKey, anonKey, graphqlUrl } = await readyProject(emu, "rows"));
-});
-
-afterAll(async () => {
-  await emu?.close();
-});
-
-beforeEach(async () => {
-  runtime.resetContexts();
-  await emu.clearFaults();
+useEmulator({
+  runtime,
+  setup: async (started) => {
+    emu = started;
+    ({ ref, serviceKey, anonKey, graphqlUrl } = await readyProject(emu, "rows"));
+  },
+  beforeEach: (e) => e.clearFaults(),
 });
 
 const ceil = Math.ceil;

@@ -8,34 +8,35 @@ import * as os from "node:os";
 import * as path from "node:path";
 import * as supabase from "supabase-pulumi";
 import { readyProject, startTestEmulator } from "../../../harness/emulator";
+import { useEmulator } from "../../../harness/suite";
 
 type Emu = Awaited<ReturnType<typeof startTestEmulator>>;
 let emu: Emu;
 let ref: string;
 const saved = { ...process.env };
 
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  process.env.SUPABASE_ACCESS_TOKEN = emu.accessToken;
-  process.env.SUPABASE_API_URL = emu.apiUrl;
-  process.env.SUPABASE_PROJECT_URL_TEMPLATE = emu.projectUrlTemplate;
-  ({ ref } = await readyProject(emu, "fns", "Functions Org"));
-  await emu.api("POST", `/v1/projects/${ref}/secrets`, [{ name: "ONE", value: "1" }]);
-  await emu.api("POST", `/v1/projects/${ref}/functions`, {
-    slug: "hello",
-    name: "hello",
-    body: "Deno.serve(() => new Response('x'))",
-  });
-  await emu.control("POST", `/projects/${ref}/network-bans`, { ipv4_addresses: ["203.0.113.9"] });
-  await emu.api("POST", `/v1/projects/${ref}/database/query`, {
-    query:
-      "create type mood as enum ('ok', 'sad'); create table notes (id bigint generated always as identity primary key, body text not null, mood mood);",
-  });
-});
-
-afterAll(async () => {
-  process.env = saved;
-  await emu?.close();
+useEmulator({
+  setup: async (started) => {
+    emu = started;
+    process.env.SUPABASE_ACCESS_TOKEN = emu.accessToken;
+    process.env.SUPABASE_API_URL = emu.apiUrl;
+    process.env.SUPABASE_PROJECT_URL_TEMPLATE = emu.projectUrlTemplate;
+    ({ ref } = await readyProject(emu, "fns", "Functions Org"));
+    await emu.api("POST", `/v1/projects/${ref}/secrets`, [{ name: "ONE", value: "1" }]);
+    await emu.api("POST", `/v1/projects/${ref}/functions`, {
+      slug: "hello",
+      name: "hello",
+      body: "Deno.serve(() => new Response('x'))",
+    });
+    await emu.control("POST", `/projects/${ref}/network-bans`, { ipv4_addresses: ["203.0.113.9"] });
+    await emu.api("POST", `/v1/projects/${ref}/database/query`, {
+      query:
+        "create type mood as enum ('ok', 'sad'); create table notes (id bigint generated always as identity primary key, body text not null, mood mood);",
+    });
+  },
+  teardown: () => {
+    process.env = saved;
+  },
 });
 
 test("each function reads what the service reports, without writing", async () => {
