@@ -104,7 +104,7 @@ export const secretDoc: ResourceDoc = {
     { operation: "delete", calls: "1 `DELETE /v1/projects/{ref}/secrets`, shared like create" },
   ],
   footprintNotes: [
-    "A batch closes when no write of the project arrived for 100 ms, 1,000 ms after its first write, or at 500 writes, whichever comes first; writes arriving while a request is in flight form the next batch. The engine runs up to its parallelism of writes at once, so 100 `Secret`s take at most ceil(100 / parallelism) POSTs.",
+    "A batch closes at once when it holds as many writes as the most provider operations seen running at the same time (every engine worker then waits on it); otherwise when no write arrived for 100 ms (stretched to three times the recent gap between arrivals, at most 500 ms), 1,000 ms after its first write, or at 500 writes, whichever comes first. Writes arriving while a request is in flight form the next batch. The engine runs up to its parallelism of writes at once, so 100 `Secret`s take at most ceil(100 / parallelism) POSTs.",
   ],
   example: "secrets-from-config",
 };
