@@ -34,8 +34,8 @@ const scenarios: Record<string, Scenario> = {
       const org = await client.createOrganization({ name: "Existing Org" });
       await client.createProject({
         name: "existing-app",
-        organization_id: org.id,
-        region: "eu-central-1",
+        organization_slug: org.slug ?? org.id,
+        region_selection: { type: "specific", code: "eu-central-1" },
         db_pass: DB_PASS,
       });
     },
