@@ -132,7 +132,7 @@ describe("TableRows seeding speed (scripts/bench-seed.ts)", () => {
 describe("TableRows check against the live schema", () => {
   beforeAll(async () => {
     await sql(
-      "create table plan (code text primary key, price numeric not null, seats int, meta jsonb); create table nokey (code text, price numeric)",
+      "create table plan (code text primary key, price numeric not null, seats int, meta jsonb); create table nokey (code text, price numeric); create table legacy_plan (code varchar(8) primary key, price numeric not null)",
     );
   });
 
@@ -209,15 +209,23 @@ describe("TableRows check against the live schema", () => {
     expect(wrong.failures).toEqual([{ property: "rows[0].n", reason: expect.stringMatching(/n: expected Int/) }]);
   });
 
-  test("without projectRef and without a ByPk entry, the key must be declared", async () => {
+  test("without projectRef, the key comes from the table's ByPk entry", async () => {
     const res = await rowsP().check(
       {},
       { graphqlUrl, apiKey: serviceKey, table: "plan", rows: [{ code: "a", price: "1" }] },
     );
+    expect(res.failures).toEqual([]);
+  });
+
+  test("without projectRef and without a ByPk entry (a varchar(n) key has none), the key must be declared", async () => {
+    const res = await rowsP().check(
+      {},
+      { graphqlUrl, apiKey: serviceKey, table: "legacy_plan", rows: [{ code: "a", price: "1" }] },
+    );
     expect(res.failures).toEqual([
       {
         property: "key",
-        reason: expect.stringMatching(/primary key of public\.plan could not be discovered .*; declare key/),
+        reason: expect.stringMatching(/primary key of public\.legacy_plan could not be discovered .*; declare key/),
       },
     ]);
   });
