@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { AuthConfigFields, AuthConfigSettings, CONFIG_COMMON_FIELDS } from "../client/config-schemas";
-import type { ResourceDoc } from "../resource-doc";
+import { configDoc } from "./config/doc";
 import { call, configResource, configWrite } from "./config/factory";
 import { projectRef } from "./shared";
 
@@ -31,43 +31,24 @@ const secretFields = Object.entries(AuthConfigFields)
   .filter(([, f]) => f.kind === "secret")
   .map(([name]) => name);
 
-export const authConfigDoc: ResourceDoc = {
+export const authConfigDoc = configDoc({
   name: "AuthConfig",
   page: "auth-config",
   summary:
     "A project's auth settings: site URL, redirect URLs, external OAuth providers, SMTP, e-mail templates, MFA, hooks, rate limits (about 230 fields, typed from the spec). Only the declared settings are managed.",
   inputs: authConfigInputs,
-  outputs: {
-    previous:
-      "The values the declared fields had before this stack managed them (secrets excepted), in the API's names.",
-    drift:
-      "After a refresh that found drift: the declared fields changed out of band (secrets only by name). Cleared by `up`.",
-  },
+  apiPath: "config/auth",
+  method: "PATCH",
   secretOutputs: secretFields,
-  behaviour: {
-    replace: "Only a change of `projectRef`.",
-    adopt: "The default: declaring adopts whatever the project has; only declared fields that differ are written.",
-    drift:
-      "Refresh compares the declared fields only, normalized. Write-only secrets are compared by the digest the service answers (HMAC-SHA256 keyed with the project ref): a secret changed out of band shows as changed, never by value; a masked answer shows nothing.",
-    destroy:
-      "Removes the resource from the stack only, by default. With `restoreOnDestroy: true`, writes back the values the declared fields had before (secrets cannot be restored).",
-    notes: [
-      `Write-only secrets (${secretFields.map((f) => `\`${f}\``).join(", ")}) are kept in state only as their digest, and marked secret in inputs.`,
-      "Values are normalized before comparison: booleans or numbers given as strings, trailing slashes in URLs, the order and spacing of comma-separated sets such as `uriAllowList`, enum letter case.",
-      "Writes wait until the project is `ACTIVE_HEALTHY` and retry the transient errors of a project that just came up.",
-    ],
-  },
-  footprintUnit: "management API calls",
-  footprint: [
-    { operation: "check, diff", calls: "0" },
-    {
-      operation: "create, update",
-      calls:
-        "1 `GET /v1/projects/{ref}` + 1 `GET …/config/auth` (+1 `PATCH …/config/auth` with the declared fields that differ)",
-    },
-    { operation: "read (refresh)", calls: "1 `GET /v1/projects/{ref}/config/auth`" },
-    { operation: "delete", calls: "0 (with `restoreOnDestroy`: 1 `GET` project + 1 `GET` + 1 `PATCH`)" },
+  drift:
+    "Refresh compares the declared fields only, normalized. Write-only secrets are compared by the digest the service answers (HMAC-SHA256 keyed with the project ref): a secret changed out of band shows as changed, never by value; a masked answer shows nothing.",
+  destroy:
+    "Removes the resource from the stack only, by default. With `restoreOnDestroy: true`, writes back the values the declared fields had before (secrets cannot be restored).",
+  notes: [
+    `Write-only secrets (${secretFields.map((f) => `\`${f}\``).join(", ")}) are kept in state only as their digest, and marked secret in inputs.`,
+    "Values are normalized before comparison: booleans or numbers given as strings, trailing slashes in URLs, the order and spacing of comma-separated sets such as `uriAllowList`, enum letter case.",
+    "Writes wait until the project is `ACTIVE_HEALTHY` and retry the transient errors of a project that just came up.",
   ],
-};
+});
 
 export default authConfig;

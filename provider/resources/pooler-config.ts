@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { PoolerConfigFields, PoolerConfigSettings, CONFIG_COMMON_FIELDS } from "../client/config-schemas";
-import type { ResourceDoc } from "../resource-doc";
+import { configDoc } from "./config/doc";
 import { call, configResource, configWrite } from "./config/factory";
 import { projectRef } from "./shared";
 
@@ -32,42 +32,19 @@ export const poolerConfig = configResource({
   restoreByDefault: false,
 });
 
-export const poolerConfigDoc: ResourceDoc = {
+export const poolerConfigDoc = configDoc({
   name: "PoolerConfig",
   page: "pooler-config",
   summary:
     "A project's connection pooler (Supavisor) settings: pool size and pool mode. Only the declared settings are managed.",
   inputs: poolerConfigInputs,
-  outputs: {
-    previous:
-      "The values the declared fields had before this stack managed them (secrets excepted), in the API's names.",
-    drift:
-      "After a refresh that found drift: the declared fields changed out of band (secrets only by name). Cleared by `up`.",
-  },
-  behaviour: {
-    replace: "Only a change of `projectRef`.",
-    adopt: "The default: declaring adopts whatever the project has; only declared fields that differ are written.",
-    drift:
-      "Refresh compares the declared fields only, normalized. A value changed out of band shows in the refreshed outputs, and `up` writes the declared one back.",
-    destroy:
-      "Removes the resource from the stack only, by default. With `restoreOnDestroy: true`, writes back the values the declared fields had before.",
-    notes: [
-      "Reads the `PRIMARY` entry of the pooler list.",
-      'Writes wait until the project is `ACTIVE_HEALTHY`, and retry the 500 "error adding pooler tenant" the service answers while the pooler of a new project is not ready yet.',
-      "`poolMode` is compared without regard to letter case.",
-    ],
-  },
-  footprintUnit: "management API calls",
-  footprint: [
-    { operation: "check, diff", calls: "0" },
-    {
-      operation: "create, update",
-      calls:
-        "1 `GET /v1/projects/{ref}` + 1 `GET …/config/database/pooler` (+1 `PATCH …/config/database/pooler` with the declared fields that differ)",
-    },
-    { operation: "read (refresh)", calls: "1 `GET /v1/projects/{ref}/config/database/pooler`" },
-    { operation: "delete", calls: "0 (with `restoreOnDestroy`: 1 `GET` project + 1 `GET` + 1 `PATCH`)" },
+  apiPath: "config/database/pooler",
+  method: "PATCH",
+  notes: [
+    "Reads the `PRIMARY` entry of the pooler list.",
+    'Writes wait until the project is `ACTIVE_HEALTHY`, and retry the 500 "error adding pooler tenant" the service answers while the pooler of a new project is not ready yet.',
+    "`poolMode` is compared without regard to letter case.",
   ],
-};
+});
 
 export default poolerConfig;

@@ -1,0 +1,67 @@
+/**
+ * The documentation the configuration resources share: outputs, replace,
+ * adopt, drift and destroy behaviour, and the API footprint of a
+ * read-then-write settings endpoint. Each resource names what is its own.
+ */
+import type { z } from "zod";
+import type { ResourceDoc } from "../../resource-doc";
+
+export interface ConfigDocSpec {
+  name: string;
+  page: string;
+  summary: string;
+  inputs: z.ZodObject;
+  /** The settings endpoint below `/v1/projects/{ref}/`, e.g. `config/auth`. */
+  apiPath: string;
+  method: "PATCH" | "PUT";
+  notes: string[];
+  secretOutputs?: string[];
+  /** Overrides of the shared texts, where the resource behaves differently. */
+  drift?: string;
+  destroy?: string;
+  writeCalls?: string;
+  deleteCalls?: string;
+}
+
+export function configDoc(spec: ConfigDocSpec): ResourceDoc {
+  const { apiPath, method } = spec;
+  return {
+    name: spec.name,
+    page: spec.page,
+    summary: spec.summary,
+    inputs: spec.inputs,
+    outputs: {
+      previous:
+        "The values the declared fields had before this stack managed them (secrets excepted), in the API's names.",
+      drift:
+        "After a refresh that found drift: the declared fields changed out of band (secrets only by name). Cleared by `up`.",
+    },
+    ...(spec.secretOutputs ? { secretOutputs: spec.secretOutputs } : {}),
+    behaviour: {
+      replace: "Only a change of `projectRef`.",
+      adopt: "The default: declaring adopts whatever the project has; only declared fields that differ are written.",
+      drift:
+        spec.drift ??
+        "Refresh compares the declared fields only, normalized. A value changed out of band shows in the refreshed outputs, and `up` writes the declared one back.",
+      destroy:
+        spec.destroy ??
+        "Removes the resource from the stack only, by default. With `restoreOnDestroy: true`, writes back the values the declared fields had before.",
+      notes: spec.notes,
+    },
+    footprintUnit: "management API calls",
+    footprint: [
+      { operation: "check, diff", calls: "0" },
+      {
+        operation: "create, update",
+        calls:
+          spec.writeCalls ??
+          `1 \`GET /v1/projects/{ref}\` + 1 \`GET …/${apiPath}\` (+1 \`${method} …/${apiPath}\` with the declared fields that differ)`,
+      },
+      { operation: "read (refresh)", calls: `1 \`GET /v1/projects/{ref}/${apiPath}\`` },
+      {
+        operation: "delete",
+        calls: spec.deleteCalls ?? `0 (with \`restoreOnDestroy\`: 1 \`GET\` project + 1 \`GET\` + 1 \`${method}\`)`,
+      },
+    ],
+  };
+}
