@@ -3,19 +3,12 @@
  * documentation is `authConfigDoc` below; the rules it shares with the other
  * configuration resources are in config/factory.ts.
  */
-import { z } from "zod";
-import { AuthConfigFields, AuthConfigSettings, CONFIG_COMMON_FIELDS } from "../client/config-schemas";
+import { AuthConfigFields, AuthConfigSettings } from "../client/config-schemas";
 import { configDoc } from "./config/doc";
+import { configInputs } from "./config/inputs";
 import { call, configResource, configWrite } from "./config/factory";
-import { projectRef } from "./shared";
 
-export const authConfigInputs = AuthConfigSettings.extend({
-  projectRef: projectRef.describe(CONFIG_COMMON_FIELDS.projectRef),
-  restoreOnDestroy: z
-    .boolean({ error: "restoreOnDestroy must be a boolean" })
-    .optional()
-    .describe(CONFIG_COMMON_FIELDS.restoreOnDestroy),
-}).strict();
+export const authConfigInputs = configInputs(AuthConfigSettings);
 
 const path = (ref: string) => `/v1/projects/${encodeURIComponent(ref)}/config/auth`;
 

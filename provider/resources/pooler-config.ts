@@ -3,19 +3,12 @@
  * documentation is `poolerConfigDoc` below; the rules it shares with the other
  * configuration resources are in config/factory.ts.
  */
-import { z } from "zod";
-import { PoolerConfigFields, PoolerConfigSettings, CONFIG_COMMON_FIELDS } from "../client/config-schemas";
+import { PoolerConfigFields, PoolerConfigSettings } from "../client/config-schemas";
 import { configDoc } from "./config/doc";
+import { configInputs } from "./config/inputs";
 import { call, configResource, configWrite } from "./config/factory";
-import { projectRef } from "./shared";
 
-export const poolerConfigInputs = PoolerConfigSettings.extend({
-  projectRef: projectRef.describe(CONFIG_COMMON_FIELDS.projectRef),
-  restoreOnDestroy: z
-    .boolean({ error: "restoreOnDestroy must be a boolean" })
-    .optional()
-    .describe(CONFIG_COMMON_FIELDS.restoreOnDestroy),
-}).strict();
+export const poolerConfigInputs = configInputs(PoolerConfigSettings);
 
 /** The primary database's pooler (the list also holds read replicas). */
 function primary(list: Record<string, unknown>[]): Record<string, unknown> {

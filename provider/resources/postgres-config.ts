@@ -3,20 +3,13 @@
  * documentation is `postgresConfigDoc` below; the rules it shares with the other
  * configuration resources are in config/factory.ts.
  */
-import { z } from "zod";
-import { PostgresConfigFields, PostgresConfigSettings, CONFIG_COMMON_FIELDS } from "../client/config-schemas";
+import { PostgresConfigFields, PostgresConfigSettings } from "../client/config-schemas";
 import { configDoc } from "./config/doc";
+import { configInputs } from "./config/inputs";
 import { call, configResource, configWrite } from "./config/factory";
 import { waitHealthy } from "./project";
-import { projectRef } from "./shared";
 
-export const postgresConfigInputs = PostgresConfigSettings.extend({
-  projectRef: projectRef.describe(CONFIG_COMMON_FIELDS.projectRef),
-  restoreOnDestroy: z
-    .boolean({ error: "restoreOnDestroy must be a boolean" })
-    .optional()
-    .describe(CONFIG_COMMON_FIELDS.restoreOnDestroy),
-}).strict();
+export const postgresConfigInputs = configInputs(PostgresConfigSettings);
 
 const path = (ref: string) => `/v1/projects/${encodeURIComponent(ref)}/config/database/postgres`;
 
