@@ -5,37 +5,16 @@
  */
 import { createHmac } from "node:crypto";
 import * as runtime from "supabase-pulumi/runtime";
-import { readyProject, startTestEmulator, type TestEmulator } from "../../../harness/emulator";
+import { calls, useConfigProject } from "./config-helpers";
 
-let emu: TestEmulator;
-let ref: string;
+const ctx = useConfigProject("auth");
 const P = () => runtime.provider("authConfig");
-const hmac = (value: string) => createHmac("sha256", ref).update(value).digest("hex");
-
-async function calls(): Promise<string[]> {
-  return (await emu.requests()).filter((r) => r.api === "management").map((r) => r.route ?? `${r.method} ${r.path}`);
-}
-
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  runtime.configure({ accessToken: emu.accessToken, apiUrl: emu.apiUrl, projectUrlTemplate: emu.projectUrlTemplate });
-});
-
-afterAll(async () => {
-  await emu?.close();
-});
-
-beforeEach(async () => {
-  await emu.reset();
-  runtime.resetContexts();
-  ({ ref } = await readyProject(emu, "auth"));
-  await emu.clearRequests();
-});
+const hmac = (value: string) => createHmac("sha256", ctx.ref).update(value).digest("hex");
 
 const SMTP_PASS = "smtp-password-never-in-state";
 const GITHUB_SECRET = "github-oauth-secret-never-in-state";
 const declared = () => ({
-  projectRef: ref,
+  projectRef: ctx.ref,
   siteUrl: "https://app.example.com/",
   jwtExp: 7200,
   smtpPass: SMTP_PASS,
@@ -49,12 +28,12 @@ const GET = "GET /v1/projects/{ref}/config/auth";
 const PATCH = "PATCH /v1/projects/{ref}/config/auth";
 
 test("create sends only the declared fields, keeps secrets only as digests; a repeat is a no-op", async () => {
-  const before = (await emu.api("GET", `/v1/projects/${ref}/config/auth`)).body;
-  await emu.clearRequests();
+  const before = (await ctx.emu.api("GET", `/v1/projects/${ctx.ref}/config/auth`)).body;
+  await ctx.emu.clearRequests();
   const { id, outs } = await P().create(declared());
-  expect(id).toBe(ref);
-  expect(await calls()).toEqual([GET_PROJECT, GET, PATCH]);
-  const patch = (await emu.requests()).find((r) => r.route === PATCH)!;
+  expect(id).toBe(ctx.ref);
+  expect(await calls(ctx.emu)).toEqual([GET_PROJECT, GET, PATCH]);
+  const patch = (await ctx.emu.requests()).find((r) => r.route === PATCH)!;
   expect(JSON.stringify(outs)).not.toContain(SMTP_PASS);
   expect(JSON.stringify(outs)).not.toContain(GITHUB_SECRET);
   expect(outs).toMatchObject({ smtpPass: hmac(SMTP_PASS), externalGithubSecret: hmac(GITHUB_SECRET), jwtExp: 7200 });
@@ -66,17 +45,17 @@ test("create sends only the declared fields, keeps secrets only as digests; a re
   });
   expect(patch).toBeDefined();
 
-  const after = (await emu.api("GET", `/v1/projects/${ref}/config/auth`)).body;
+  const after = (await ctx.emu.api("GET", `/v1/projects/${ctx.ref}/config/auth`)).body;
   // Undeclared settings keep their values.
   expect(after.disable_signup).toBe(before.disable_signup);
   expect(after.rate_limit_email_sent).toBe(before.rate_limit_email_sent);
   expect(after.smtp_pass).toBe(hmac(SMTP_PASS));
 
   // No-op: diff is pure, refresh is one GET and finds nothing; the same declaration is no change.
-  await emu.clearRequests();
+  await ctx.emu.clearRequests();
   expect((await P().diff(id, outs!, declared())).changes).toBe(false);
   const read = await P().read(id, outs!);
-  expect(await calls()).toEqual([GET]);
+  expect(await calls(ctx.emu)).toEqual([GET]);
   expect(read.props!.drift).toBeUndefined();
   expect((await P().diff(id, read.props!, declared())).changes).toBe(false);
   // Written differently but equal: no diff.
@@ -90,15 +69,15 @@ test("create sends only the declared fields, keeps secrets only as digests; a re
 
 test("update writes only the changed declared fields", async () => {
   const { id, outs } = await P().create(declared());
-  await emu.clearRequests();
+  await ctx.emu.clearRequests();
   const news = { ...declared(), jwtExp: 3000, smtpPass: "rotated-smtp-password" };
   expect((await P().diff(id, outs!, news)).changes).toBe(true);
   const { outs: updated } = await P().update(id, outs!, news);
-  expect(await calls()).toEqual([GET_PROJECT, GET, PATCH]);
-  const log = await emu.requests();
+  expect(await calls(ctx.emu)).toEqual([GET_PROJECT, GET, PATCH]);
+  const log = await ctx.emu.requests();
   expect(log.find((r) => r.route === PATCH)).toBeDefined();
   expect(updated).toMatchObject({ jwtExp: 3000, smtpPass: hmac("rotated-smtp-password") });
-  const cfg = (await emu.api("GET", `/v1/projects/${ref}/config/auth`)).body;
+  const cfg = (await ctx.emu.api("GET", `/v1/projects/${ctx.ref}/config/auth`)).body;
   expect(cfg).toMatchObject({
     jwt_exp: 3000,
     smtp_pass: hmac("rotated-smtp-password"),
@@ -108,52 +87,55 @@ test("update writes only the changed declared fields", async () => {
 
 test("drift: a value and a secret changed out of band show as changed (the secret never by value); up restores", async () => {
   const { id, outs } = await P().create(declared());
-  await emu.api("PATCH", `/v1/projects/${ref}/config/auth`, {
+  await ctx.emu.api("PATCH", `/v1/projects/${ctx.ref}/config/auth`, {
     jwt_exp: 60,
     smtp_pass: "someone-elses-password",
     disable_signup: true,
   });
-  await emu.clearRequests();
+  await ctx.emu.clearRequests();
   const read = await P().read(id, outs!);
-  expect(await calls()).toEqual([GET]);
+  expect(await calls(ctx.emu)).toEqual([GET]);
   expect(read.props!.drift).toEqual({ changed: ["jwtExp", "smtpPass"] });
   expect(JSON.stringify(read.props)).not.toContain("someone-elses-password");
   expect((await P().diff(id, read.props!, declared())).changes).toBe(true);
 
-  await emu.clearRequests();
+  await ctx.emu.clearRequests();
   await P().update(id, read.props!, declared());
-  expect(await calls()).toEqual([GET_PROJECT, GET, PATCH]);
-  const cfg = (await emu.api("GET", `/v1/projects/${ref}/config/auth`)).body;
+  expect(await calls(ctx.emu)).toEqual([GET_PROJECT, GET, PATCH]);
+  const cfg = (await ctx.emu.api("GET", `/v1/projects/${ctx.ref}/config/auth`)).body;
   // The undeclared disable_signup change is left alone.
   expect(cfg).toMatchObject({ jwt_exp: 7200, smtp_pass: hmac(SMTP_PASS), disable_signup: true });
 });
 
 test("adoption: declaring what is already there writes nothing", async () => {
-  await emu.api("PATCH", `/v1/projects/${ref}/config/auth`, { site_url: "https://app.example.com", jwt_exp: 7200 });
-  await emu.clearRequests();
-  const { outs } = await P().create({ projectRef: ref, siteUrl: "https://app.example.com/", jwtExp: 7200 });
-  expect(await calls()).toEqual([GET_PROJECT, GET]);
+  await ctx.emu.api("PATCH", `/v1/projects/${ctx.ref}/config/auth`, {
+    site_url: "https://app.example.com",
+    jwt_exp: 7200,
+  });
+  await ctx.emu.clearRequests();
+  const { outs } = await P().create({ projectRef: ctx.ref, siteUrl: "https://app.example.com/", jwtExp: 7200 });
+  expect(await calls(ctx.emu)).toEqual([GET_PROJECT, GET]);
   expect(outs!.previous).toEqual({ site_url: "https://app.example.com", jwt_exp: 7200 });
 });
 
 test("destroy forgets by default; with restoreOnDestroy it writes back the previous values", async () => {
   const { id, outs } = await P().create(declared());
-  await emu.clearRequests();
+  await ctx.emu.clearRequests();
   await P().delete(id, outs!);
-  expect(await calls()).toEqual([]);
+  expect(await calls(ctx.emu)).toEqual([]);
 
-  const { id: id2, outs: outs2 } = await P().create({ projectRef: ref, jwtExp: 100, restoreOnDestroy: true });
+  const { id: id2, outs: outs2 } = await P().create({ projectRef: ctx.ref, jwtExp: 100, restoreOnDestroy: true });
   expect(outs2!.previous).toEqual({ jwt_exp: 7200 });
-  await emu.clearRequests();
+  await ctx.emu.clearRequests();
   await P().delete(id2, outs2!);
-  expect(await calls()).toEqual([GET_PROJECT, GET, PATCH]);
-  expect((await emu.api("GET", `/v1/projects/${ref}/config/auth`)).body.jwt_exp).toBe(7200);
+  expect(await calls(ctx.emu)).toEqual([GET_PROJECT, GET, PATCH]);
+  expect((await ctx.emu.api("GET", `/v1/projects/${ctx.ref}/config/auth`)).body.jwt_exp).toBe(7200);
 });
 
 test("a write waits until the project is healthy", async () => {
-  await emu.setSettings({ provisioningDelayMs: 1500 });
-  const org = await emu.api("POST", "/v1/organizations", { name: "late" });
-  const fresh = await emu.api("POST", "/v1/projects", {
+  await ctx.emu.setSettings({ provisioningDelayMs: 1500 });
+  const org = await ctx.emu.api("POST", "/v1/organizations", { name: "late" });
+  const fresh = await ctx.emu.api("POST", "/v1/projects", {
     name: "late",
     organization_id: org.body.id,
     region: "us-east-1",
@@ -162,25 +144,25 @@ test("a write waits until the project is healthy", async () => {
   const lateRef = fresh.body.id as string;
   const { outs } = await P().create({ projectRef: lateRef, jwtExp: 1234 });
   expect(outs!.jwtExp).toBe(1234);
-  const log = (await emu.requests()).filter((r) => r.route === PATCH);
+  const log = (await ctx.emu.requests()).filter((r) => r.route === PATCH);
   expect(log.every((r) => r.status === 200)).toBe(true);
 });
 
 test("bad inputs are refused at check, naming the field", async () => {
   const bad: Array<[Record<string, unknown>, string]> = [
     [{ projectRef: "nope" }, "projectRef"],
-    [{ projectRef: ref, jwtExp: 604801 }, "jwtExp"],
-    [{ projectRef: ref, siteUrl: "a,b" }, "siteUrl"],
-    [{ projectRef: ref, smtpAdminEmail: "not-an-email" }, "smtpAdminEmail"],
-    [{ projectRef: ref, smsProvider: "carrier-pigeon" }, "smsProvider"],
-    [{ projectRef: ref, passwordMinLength: 2 }, "passwordMinLength"],
-    [{ projectRef: ref, disableSignup: "yes" }, "disableSignup"],
-    [{ projectRef: ref, notAField: true }, "notAField"],
+    [{ projectRef: ctx.ref, jwtExp: 604801 }, "jwtExp"],
+    [{ projectRef: ctx.ref, siteUrl: "a,b" }, "siteUrl"],
+    [{ projectRef: ctx.ref, smtpAdminEmail: "not-an-email" }, "smtpAdminEmail"],
+    [{ projectRef: ctx.ref, smsProvider: "carrier-pigeon" }, "smsProvider"],
+    [{ projectRef: ctx.ref, passwordMinLength: 2 }, "passwordMinLength"],
+    [{ projectRef: ctx.ref, disableSignup: "yes" }, "disableSignup"],
+    [{ projectRef: ctx.ref, notAField: true }, "notAField"],
   ];
-  await emu.clearRequests();
+  await ctx.emu.clearRequests();
   for (const [inputs, field] of bad) {
     const r = await P().check({}, inputs);
     expect({ field, failed: r.failures!.map((f) => f.property) }).toEqual({ field, failed: [field] });
   }
-  expect(await calls()).toEqual([]);
+  expect(await calls(ctx.emu)).toEqual([]);
 });

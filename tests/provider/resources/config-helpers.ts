@@ -1,6 +1,7 @@
 /** Shared set-up of the configuration-resource provider tests: an emulator, a ready project, the request log. */
 import * as runtime from "supabase-pulumi/runtime";
-import { readyProject, startTestEmulator, type TestEmulator } from "../../../harness/emulator";
+import { readyProject, type TestEmulator } from "../../../harness/emulator";
+import { useEmulator } from "../../../harness/suite";
 
 export interface ConfigTestContext {
   emu: TestEmulator;
@@ -10,22 +11,16 @@ export interface ConfigTestContext {
 /** Starts one emulator for the file and a fresh ready project before each test. */
 export function useConfigProject(name: string): ConfigTestContext {
   const ctx = {} as ConfigTestContext;
-  beforeAll(async () => {
-    ctx.emu = await startTestEmulator();
-    runtime.configure({
-      accessToken: ctx.emu.accessToken,
-      apiUrl: ctx.emu.apiUrl,
-      projectUrlTemplate: ctx.emu.projectUrlTemplate,
-    });
-  });
-  afterAll(async () => {
-    await ctx.emu?.close();
-  });
-  beforeEach(async () => {
-    await ctx.emu.reset();
-    runtime.resetContexts();
-    ({ ref: ctx.ref } = await readyProject(ctx.emu, name));
-    await ctx.emu.clearRequests();
+  useEmulator({
+    runtime,
+    setup: (emu) => {
+      ctx.emu = emu;
+    },
+    beforeEach: async (emu) => {
+      await emu.reset();
+      ({ ref: ctx.ref } = await readyProject(emu, name));
+      await emu.clearRequests();
+    },
   });
   return ctx;
 }

@@ -4,42 +4,21 @@
  * from the request log; bad inputs refused at check.
  */
 import * as runtime from "supabase-pulumi/runtime";
-import { readyProject, startTestEmulator, type TestEmulator } from "../../../harness/emulator";
+import { calls, useConfigProject } from "./config-helpers";
 
-let emu: TestEmulator;
-let ref: string;
+const ctx = useConfigProject("rest");
 const P = () => runtime.provider("postgrestConfig");
-
-async function calls(): Promise<string[]> {
-  return (await emu.requests()).filter((r) => r.api === "management").map((r) => r.route ?? `${r.method} ${r.path}`);
-}
-
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  runtime.configure({ accessToken: emu.accessToken, apiUrl: emu.apiUrl, projectUrlTemplate: emu.projectUrlTemplate });
-});
-
-afterAll(async () => {
-  await emu?.close();
-});
-
-beforeEach(async () => {
-  await emu.reset();
-  runtime.resetContexts();
-  ({ ref } = await readyProject(emu, "rest"));
-  await emu.clearRequests();
-});
 
 const GET_PROJECT = "GET /v1/projects/{ref}";
 const GET = "GET /v1/projects/{ref}/postgrest";
 const PATCH = "PATCH /v1/projects/{ref}/postgrest";
-const cfg = async () => (await emu.api("GET", `/v1/projects/${ref}/postgrest`)).body;
+const cfg = async () => (await ctx.emu.api("GET", `/v1/projects/${ctx.ref}/postgrest`)).body;
 
 test("create writes the declared fields; no jwt secret in state; a repeat is a no-op", async () => {
-  const { id, outs } = await P().create({ projectRef: ref, dbSchema: "public, api", maxRows: 500 });
-  expect(await calls()).toEqual([GET_PROJECT, GET, PATCH]);
+  const { id, outs } = await P().create({ projectRef: ctx.ref, dbSchema: "public, api", maxRows: 500 });
+  expect(await calls(ctx.emu)).toEqual([GET_PROJECT, GET, PATCH]);
   expect(outs).toEqual({
-    projectRef: ref,
+    projectRef: ctx.ref,
     dbSchema: "public, api",
     maxRows: 500,
     previous: { db_schema: "public, graphql_public", max_rows: 1000 },
@@ -50,70 +29,70 @@ test("create writes the declared fields; no jwt secret in state; a repeat is a n
     db_extra_search_path: "public, extensions",
   });
 
-  await emu.clearRequests();
+  await ctx.emu.clearRequests();
   const read = await P().read(id, outs!);
-  expect(await calls()).toEqual([GET]);
+  expect(await calls(ctx.emu)).toEqual([GET]);
   expect(read.props!.drift).toBeUndefined();
   expect(JSON.stringify(read.props)).not.toContain("jwt");
   // Spacing does not matter; order does.
-  expect((await P().diff(id, read.props!, { projectRef: ref, dbSchema: "public,api", maxRows: 500 })).changes).toBe(
+  expect((await P().diff(id, read.props!, { projectRef: ctx.ref, dbSchema: "public,api", maxRows: 500 })).changes).toBe(
     false,
   );
-  expect((await P().diff(id, read.props!, { projectRef: ref, dbSchema: "api,public", maxRows: 500 })).changes).toBe(
+  expect((await P().diff(id, read.props!, { projectRef: ctx.ref, dbSchema: "api,public", maxRows: 500 })).changes).toBe(
     true,
   );
 });
 
 test("update, drift and adoption write only what differs", async () => {
-  const { id, outs } = await P().create({ projectRef: ref, maxRows: 500 });
-  await emu.clearRequests();
-  const { outs: updated } = await P().update(id, outs!, { projectRef: ref, maxRows: 250 });
-  expect(await calls()).toEqual([GET_PROJECT, GET, PATCH]);
+  const { id, outs } = await P().create({ projectRef: ctx.ref, maxRows: 500 });
+  await ctx.emu.clearRequests();
+  const { outs: updated } = await P().update(id, outs!, { projectRef: ctx.ref, maxRows: 250 });
+  expect(await calls(ctx.emu)).toEqual([GET_PROJECT, GET, PATCH]);
   expect((await cfg()).max_rows).toBe(250);
 
-  await emu.api("PATCH", `/v1/projects/${ref}/postgrest`, { max_rows: 9, db_pool: 7 });
-  await emu.clearRequests();
+  await ctx.emu.api("PATCH", `/v1/projects/${ctx.ref}/postgrest`, { max_rows: 9, db_pool: 7 });
+  await ctx.emu.clearRequests();
   const read = await P().read(id, updated!);
-  expect(await calls()).toEqual([GET]);
+  expect(await calls(ctx.emu)).toEqual([GET]);
   expect(read.props!.drift).toEqual({ changed: ["maxRows"] });
   expect(read.props!.maxRows).toBe(9);
-  await P().update(id, read.props!, { projectRef: ref, maxRows: 250 });
+  await P().update(id, read.props!, { projectRef: ctx.ref, maxRows: 250 });
   expect(await cfg()).toMatchObject({ max_rows: 250, db_pool: 7 });
 
   // Adoption of what is already there: no write.
-  await emu.clearRequests();
-  await P().create({ projectRef: ref, maxRows: 250, dbPool: 7 });
-  expect(await calls()).toEqual([GET_PROJECT, GET]);
+  await ctx.emu.clearRequests();
+  await P().create({ projectRef: ctx.ref, maxRows: 250, dbPool: 7 });
+  expect(await calls(ctx.emu)).toEqual([GET_PROJECT, GET]);
 });
 
 test("destroy forgets by default, restores with restoreOnDestroy", async () => {
-  const a = await P().create({ projectRef: ref, maxRows: 500 });
-  await emu.clearRequests();
+  const a = await P().create({ projectRef: ctx.ref, maxRows: 500 });
+  await ctx.emu.clearRequests();
   await P().delete(a.id, a.outs!);
-  expect(await calls()).toEqual([]);
+  expect(await calls(ctx.emu)).toEqual([]);
   expect((await cfg()).max_rows).toBe(500);
 
-  await emu.api("PATCH", `/v1/projects/${ref}/postgrest`, { max_rows: 1000 });
-  const b = await P().create({ projectRef: ref, maxRows: 42, restoreOnDestroy: true });
-  await emu.clearRequests();
+  await ctx.emu.api("PATCH", `/v1/projects/${ctx.ref}/postgrest`, { max_rows: 1000 });
+  const b = await P().create({ projectRef: ctx.ref, maxRows: 42, restoreOnDestroy: true });
+  await ctx.emu.clearRequests();
   await P().delete(b.id, b.outs!);
-  expect(await calls()).toEqual([GET_PROJECT, GET, PATCH]);
+  expect(await calls(ctx.emu)).toEqual([GET_PROJECT, GET, PATCH]);
   expect((await cfg()).max_rows).toBe(1000);
 });
 
 test("bad inputs are refused at check, naming the field", async () => {
   const bad: Array<[Record<string, unknown>, string]> = [
     [{ projectRef: "x" }, "projectRef"],
-    [{ projectRef: ref, maxRows: -1 }, "maxRows"],
-    [{ projectRef: ref, maxRows: 1.5 }, "maxRows"],
-    [{ projectRef: ref, dbPool: 1001 }, "dbPool"],
-    [{ projectRef: ref, dbSchema: 3 }, "dbSchema"],
-    [{ projectRef: ref, restoreOnDestroy: "no" }, "restoreOnDestroy"],
-    [{ projectRef: ref, jwtSecret: "nope" }, "jwtSecret"],
+    [{ projectRef: ctx.ref, maxRows: -1 }, "maxRows"],
+    [{ projectRef: ctx.ref, maxRows: 1.5 }, "maxRows"],
+    [{ projectRef: ctx.ref, dbPool: 1001 }, "dbPool"],
+    [{ projectRef: ctx.ref, dbSchema: 3 }, "dbSchema"],
+    [{ projectRef: ctx.ref, restoreOnDestroy: "no" }, "restoreOnDestroy"],
+    [{ projectRef: ctx.ref, jwtSecret: "nope" }, "jwtSecret"],
   ];
   for (const [inputs, field] of bad) {
     const r = await P().check({}, inputs);
     expect({ field, failed: r.failures!.map((f) => f.property) }).toEqual({ field, failed: [field] });
   }
-  expect(await calls()).toEqual([]);
+  expect(await calls(ctx.emu)).toEqual([]);
 });
