@@ -1,5 +1,6 @@
-/** Shared set-up of the configuration-resource provider tests: an emulator, a ready project, the request log. */
+/** Shared set-up of the resource provider tests: an emulator, a ready project, the request log. */
 import * as runtime from "supabase-pulumi/runtime";
+import type { EmulatorSettings } from "../../../emulator/types";
 import { readyProject, type TestEmulator } from "../../../harness/emulator";
 import { useEmulator } from "../../../harness/suite";
 
@@ -21,6 +22,24 @@ export function useConfigProject(name: string): ConfigTestContext {
       ({ ref: ctx.ref } = await readyProject(emu, name));
       await emu.clearRequests();
     },
+  });
+  return ctx;
+}
+
+/**
+ * Starts one emulator (with these settings) and one ready project for the whole file;
+ * the request log is cleared before each test.
+ */
+export function useSharedProject(name: string, settings: Partial<EmulatorSettings> = {}): ConfigTestContext {
+  const ctx = {} as ConfigTestContext;
+  useEmulator({
+    runtime,
+    setup: async (emu) => {
+      ctx.emu = emu;
+      if (Object.keys(settings).length > 0) await emu.setSettings(settings);
+      ({ ref: ctx.ref } = await readyProject(emu, name));
+    },
+    beforeEach: (emu) => emu.clearRequests(),
   });
   return ctx;
 }

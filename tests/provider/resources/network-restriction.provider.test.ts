@@ -1,0 +1,22 @@
+/** NetworkRestriction provider methods against the emulator, with the API footprint from the request log. */
+import * as runtime from "supabase-pulumi/runtime";
+import { calls, useSharedProject } from "./config-helpers";
+
+const ctx = useSharedProject("s", { restrictionsApplyDelayMs: 100 });
+const P = (kind: string) => runtime.provider(kind);
+
+test("network restrictions: apply waits for applied; delete restores allow-all", async () => {
+  const { emu, ref } = ctx;
+  const inputs = (
+    await P("networkRestriction").check({}, { projectRef: ref, dbAllowedCidrs: ["10.9.8.7/8"], dbAllowedCidrsV6: [] })
+  ).inputs!;
+  const { id, outs } = await P("networkRestriction").create(inputs);
+  expect(outs).toMatchObject({ dbAllowedCidrs: ["10.0.0.0/8"], dbAllowedCidrsV6: [], status: "applied" });
+  const c = await calls(emu);
+  expect(c[0]).toBe("POST /v1/projects/{ref}/network-restrictions/apply");
+  expect(c.slice(1).every((x) => x === "GET /v1/projects/{ref}/network-restrictions")).toBe(true);
+
+  await P("networkRestriction").delete(id, outs!);
+  const live = (await emu.api("GET", `/v1/projects/${ref}/network-restrictions`)).body;
+  expect(live.config).toMatchObject({ dbAllowedCidrs: ["0.0.0.0/0"], dbAllowedCidrsV6: ["::/0"] });
+});
