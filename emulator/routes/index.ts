@@ -1,6 +1,7 @@
 import { Router } from "../router";
 import { controlRoutes } from "../control";
 import { databaseRoutes } from "./database";
+import { migrationRoutes } from "./migrations";
 import { organizationRoutes } from "./organizations";
 import { projectRoutes } from "./projects";
 import { settingsControlRoutes } from "../settings/control";
@@ -21,6 +22,7 @@ export function buildRouter(): Router {
     ...organizationRoutes,
     ...projectRoutes,
     ...databaseRoutes,
+    ...migrationRoutes,
     ...controlRoutes,
     // Project settings: secrets, functions, custom hostname, pgsodium, network bans and restrictions, types.
     ...secretRoutes,
