@@ -1,12 +1,11 @@
 /**
- * Bad inputs are refused at `check` with field-level messages. `check` is pure
- * (no client is even constructed), so nothing reaches the API.
+ * Project: bad inputs are refused at `check` with field-level messages (check is pure: no client
+ * is even constructed, so nothing reaches the API), and `diff` is pure, listing `replaces` explicitly.
  */
 import { provider } from "supabase-pulumi/runtime";
 import { UNKNOWN } from "../../../provider/resources/common";
 
 const project = provider("project");
-const organization = provider("organization");
 
 const goodProject = {
   name: "app",
@@ -87,21 +86,71 @@ describe("Project check", () => {
   });
 });
 
-describe("Organization check", () => {
-  test("refuses an empty name", async () => {
-    const res = await organization.check({}, { name: "" });
-    expect(res.failures).toEqual([{ property: "name", reason: "name must not be empty" }]);
+const olds = {
+  name: "app",
+  organizationId: "acme",
+  region: "eu-central-1",
+  ref: "abcdefghijklmnopqrst",
+  status: "ACTIVE_HEALTHY",
+  __provider: "old-code",
+};
+const news = {
+  name: "app",
+  organizationId: "acme",
+  region: "eu-central-1",
+  dbPass: "correct horse",
+  __provider: "new-code",
+};
+
+describe("Project diff", () => {
+  test("no change when only outputs and the provider code differ", async () => {
+    expect(await project.diff("abcdefghijklmnopqrst", olds, news)).toEqual({
+      changes: false,
+      replaces: [],
+      deleteBeforeReplace: false,
+    });
   });
 
-  test("refuses a rename with a clear message", async () => {
-    const res = await organization.check({ name: "Acme" }, { name: "Acme Inc" });
-    expect(res.failures).toHaveLength(1);
-    expect(res.failures![0].property).toBe("name");
-    expect(res.failures![0].reason).toMatch(/cannot be renamed through the management API/);
+  test("a rename is an in-place update", async () => {
+    const d = await project.diff("x", olds, { ...news, name: "renamed" });
+    expect(d).toMatchObject({ changes: true, replaces: [] });
   });
 
-  test("accepts the unchanged name", async () => {
-    const res = await organization.check({ name: "Acme" }, { name: "Acme" });
-    expect(res.failures).toEqual([]);
+  test("a region change replaces", async () => {
+    const d = await project.diff("x", olds, { ...news, region: "us-east-1" });
+    expect(d).toMatchObject({ changes: true, replaces: ["region"] });
+  });
+
+  test("an organization change replaces", async () => {
+    const d = await project.diff("x", olds, { ...news, organizationId: "other" });
+    expect(d).toMatchObject({ changes: true, replaces: ["organizationId"] });
+  });
+
+  test("an unknown organization during preview counts as a replacing change", async () => {
+    const d = await project.diff("x", olds, { ...news, organizationId: UNKNOWN });
+    expect(d).toMatchObject({ changes: true, replaces: ["organizationId"] });
+  });
+
+  test("a password edit is not acted on (the API has no password change)", async () => {
+    const d = await project.diff("x", olds, { ...news, dbPass: "another password" });
+    expect(d.changes).toBe(false);
+  });
+
+  test("timeouts and adopt never cause an update", async () => {
+    const d = await project.diff("x", olds, { ...news, adopt: true, createTimeoutSeconds: 5, deleteTimeoutSeconds: 5 });
+    expect(d.changes).toBe(false);
+  });
+});
+
+describe("Project diff during refresh (olds are what read found)", () => {
+  test("a project that is no longer healthy shows as a change", async () => {
+    const d = await project.diff("x", { ...olds, status: "INACTIVE" }, news);
+    expect(d.changes).toBe(true);
+    expect(d.replaces).toEqual([]);
+  });
+
+  test("an out-of-band rename shows as a change", async () => {
+    const d = await project.diff("x", { ...olds, name: "renamed" }, news);
+    expect(d).toMatchObject({ changes: true, replaces: [] });
   });
 });
