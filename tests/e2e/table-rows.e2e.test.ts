@@ -4,7 +4,8 @@
  * seeds 1,000 rows after it (dependsOn), a clean preview, rows changed and
  * deleted out of band through GraphQL show as drift on the CLI's refresh
  * (exit 7), `up --refresh` restores them, editing 10 rows touches exactly
- * those (from the audit trail), destroy deletes or retains per `onDelete`,
+ * those (from the audit trail) and its `preview --diff` shows the edited rows
+ * and no bookkeeping (no schema cache), destroy deletes or retains per `onDelete`,
  * and no API key appears in the CLI's `stack export` or any output.
  *
  * GraphQL budgets are read from the emulator's request log (`api: "graphql"`).
@@ -168,6 +169,11 @@ test("migration, 1,000 rows, clean preview, drift through GraphQL, restore, 10 e
 
   // (6) 10 rows edited in the program: the next up writes exactly those, in one request.
   program.edited = new Set([3, 99, 150, 301, 302, 480, 555, 777, 900, 999]);
+  // The user-facing diff of that edit shows what was declared and changed, and no bookkeeping (no schema cache).
+  const diff = await s.stack.preview({ diff: true, onOutput });
+  expect(diff.changeSummary).toEqual({ same: 4, update: 1 });
+  expect(diff.stdout).toContain('"item 3 (edited)"');
+  expect(diff.stdout).not.toMatch(/schemaCache|resolved|declaredKey|v1:[A-Za-z0-9+/]{16}/);
   await sql("delete from item_audit");
   await emu.clearRequests();
   const edit = await s.stack.up({ parallel: 8, onOutput });

@@ -59,7 +59,7 @@ export type SdkArgsMatchSchemas = [
   Expect<SameFields<PgsodiumArgs, typeof pgsodiumInputs>>,
   Expect<SameFields<NetworkRestrictionArgs, typeof networkRestrictionInputs>>,
   Expect<SameFields<DatabaseMigrationArgs, typeof databaseMigrationInputs>>,
-  Expect<SameFields<TableRowsArgs, typeof tableRowsInputs, "resolved" | "schemaCache">>,
+  Expect<SameFields<TableRowsArgs, typeof tableRowsInputs>>,
   Expect<SameFields<AuthConfigArgs, typeof authConfigInputs>>,
   Expect<SameFields<PostgrestConfigArgs, typeof postgrestConfigInputs>>,
   Expect<SameFields<PostgresConfigArgs, typeof postgresConfigInputs>>,

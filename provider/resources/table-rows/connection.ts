@@ -60,14 +60,18 @@ export async function resolveSchema(p: Props, ctx: Ctx): Promise<{ schema?: Tabl
 
 /**
  * What check records for the next check: the table schema it validated
- * against and the key as declared. Stored in the inputs (check only sees the
- * old inputs), so it is kept to one compact opaque line there: a `--diff`
- * shows the user's own inputs, not pages of cached schema.
+ * against and the key as declared. check only sees the old inputs, so it is
+ * kept there, under an internal key (`__schemaCache`, one compact opaque
+ * line): the engine never shows `__` keys as the user's inputs, so a
+ * `--diff` lists only what the user declared.
  */
 export interface SchemaCache {
   schema?: TableSchema;
   declaredKey?: string[];
 }
+
+/** The inputs key of the schema cache; the `__` prefix marks it internal to the engine. */
+export const SCHEMA_CACHE_KEY = "__schemaCache";
 
 const CACHE_VERSION = "v1:";
 
@@ -75,16 +79,27 @@ export function encodeSchemaCache(c: SchemaCache): string {
   return CACHE_VERSION + deflateRawSync(JSON.stringify({ s: c.schema, k: c.declaredKey })).toString("base64");
 }
 
-/** The cache recorded in inputs (also the uncompressed `resolved`/`declaredKey` of earlier versions). */
+function decodeLine(line: unknown): SchemaCache | undefined {
+  if (typeof line !== "string" || !line.startsWith(CACHE_VERSION)) return undefined;
+  try {
+    const v = JSON.parse(inflateRawSync(Buffer.from(line.slice(CACHE_VERSION.length), "base64")).toString());
+    return { schema: v.s ?? undefined, declaredKey: v.k ?? undefined };
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The cache recorded in inputs; also reads what earlier versions recorded
+ * (a `schemaCache` line, or the uncompressed `resolved` and `declaredKey`).
+ */
 export function decodeSchemaCache(p: Props | undefined): SchemaCache {
   if (!p) return {};
-  if (typeof p.schemaCache === "string" && p.schemaCache.startsWith(CACHE_VERSION)) {
-    try {
-      const v = JSON.parse(inflateRawSync(Buffer.from(p.schemaCache.slice(CACHE_VERSION.length), "base64")).toString());
-      return { schema: v.s ?? undefined, declaredKey: v.k ?? undefined };
-    } catch {
-      return {};
+  return (
+    decodeLine(p[SCHEMA_CACHE_KEY]) ??
+    decodeLine(p.schemaCache) ?? {
+      schema: p.resolved as TableSchema | undefined,
+      declaredKey: p.declaredKey as string[] | undefined,
     }
-  }
-  return { schema: p.resolved as TableSchema | undefined, declaredKey: p.declaredKey as string[] | undefined };
+  );
 }

@@ -3,7 +3,8 @@
  * project's GraphQL data API (pg_graphql). Its documentation (inputs,
  * outputs, behaviour, API footprint) is `tableRowsDoc` at the end.
  *
- * State: the checked inputs hold the declared rows (canonical values) and
+ * State: the checked inputs hold the declared rows (canonical values) and,
+ * under the internal key `__schemaCache` (never shown as the user's inputs),
  * one compact line of schema cache; the outputs never repeat the rows.
  * Outputs hold, per row, `"<columnSet>:<digest>:<column digests>"` keyed by
  * the row's key (16 hex digits of SHA-256 over the canonical values of the
@@ -24,7 +25,7 @@ import { keyString } from "../../graphql/values";
 import { canonicalRow } from "./validation";
 import type { ResourceDoc } from "../../resource-doc";
 import { checkWith, containsUnknown, stableJson, type Props, type ResourceImpl } from "../common";
-import { connect, decodeSchemaCache, encodeSchemaCache, resolveSchema } from "./connection";
+import { connect, decodeSchemaCache, encodeSchemaCache, resolveSchema, SCHEMA_CACHE_KEY } from "./connection";
 import { chunk, keyLabel, keyRow, type Planned } from "./documents";
 import { allKeys, readRows } from "./reads";
 import { withDrift } from "../drift";
@@ -37,8 +38,6 @@ export const tableRows: ResourceImpl = {
     const base = checkWith(tableRowsInputs, news);
     if (!base.data || (base.failures?.length ?? 0) > 0) return { inputs: base.inputs, failures: base.failures };
     const inputs = base.data as Props;
-    delete inputs.resolved;
-    delete inputs.schemaCache;
     // Connection or table still unknown (preview): nothing more can be checked yet.
     if (
       ["projectRef", "graphqlUrl", "apiKey", "table"].some((k) => containsUnknown(inputs[k])) ||
@@ -68,7 +67,7 @@ export const tableRows: ResourceImpl = {
             ...inputs,
             key: again.key,
             rows: again.rows,
-            schemaCache: encodeSchemaCache({ schema: prev, declaredKey: inputs.key }),
+            [SCHEMA_CACHE_KEY]: encodeSchemaCache({ schema: prev, declaredKey: inputs.key }),
           },
           failures: [],
         };
@@ -90,7 +89,10 @@ export const tableRows: ResourceImpl = {
       if (r.failure) return { inputs, failures: [{ property: "table", reason: r.failure }] };
       // The table does not exist yet (a migration in this run creates it): create validates before writing.
       const fallbackKey = inputs.key;
-      return { inputs: { ...inputs, schemaCache: encodeSchemaCache({ declaredKey: fallbackKey }) }, failures: [] };
+      return {
+        inputs: { ...inputs, [SCHEMA_CACHE_KEY]: encodeSchemaCache({ declaredKey: fallbackKey }) },
+        failures: [],
+      };
     }
     const v = validateRows(r.schema, inputs.rows, inputs.key);
     return {
@@ -98,7 +100,7 @@ export const tableRows: ResourceImpl = {
         ...inputs,
         key: v.key,
         rows: v.rows,
-        schemaCache: encodeSchemaCache({ schema: r.schema, declaredKey: inputs.key }),
+        [SCHEMA_CACHE_KEY]: encodeSchemaCache({ schema: r.schema, declaredKey: inputs.key }),
       },
       failures: v.failures,
     };
@@ -231,7 +233,6 @@ export const tableRowsDoc: ResourceDoc = {
   summary:
     "Seed and reference data (plans, feature flags, roles, lookup tables) that `pulumi up` keeps exactly as declared, written and read through the project's GraphQL data API.",
   inputs: tableRowsInputs,
-  internalInputs: ["schemaCache", "resolved"],
   outputs: {
     typeName: "The table's GraphQL type name.",
     rowCount: "How many rows the resource manages.",

@@ -79,11 +79,6 @@ export const tableRowsInputs = z
       .boolean({ error: "inflect must be a boolean" })
       .default(false)
       .describe("Only when introspection is disabled: whether the schema inflects names (blog_post → BlogPost)."),
-    schemaCache: z
-      .string()
-      .optional()
-      .describe("Set by check: the table schema and declared key, one compact line. Not for users."),
-    resolved: z.any().optional().describe("The uncompressed schema cache of earlier versions. Not for users."),
   })
   .strict()
   .superRefine((v, ctx) => {

@@ -5,7 +5,7 @@ import { GraphqlError, type GraphqlData } from "../../graphql/client";
 import type { TableSchema } from "../../graphql/introspect";
 import { keyString, rowDigest } from "../../graphql/values";
 import type { Props } from "../common";
-import { decodeSchemaCache, resolveSchema, type Ctx } from "./connection";
+import { decodeSchemaCache, resolveSchema, SCHEMA_CACHE_KEY, type Ctx } from "./connection";
 import { chunk, keyRow, mutationDocument, readDocument, shownKeys, type Planned } from "./documents";
 import { READ_FIELDS_PER_REQUEST, readRows } from "./reads";
 import type { RowState } from "./row-state";
@@ -139,7 +139,7 @@ export async function explainInsert(
 export function outputs(inputs: Props, schema: TableSchema, key: string[], state: RowState, extra: Props = {}): Props {
   // A declared apiKey stays (read and delete need it; the SDK marks it secret,
   // so it is stored encrypted). The fetched service_role key never enters state.
-  const { rows: _r, resolved: _s, schemaCache: _c, declaredKey: _k, ...rest } = inputs;
+  const { rows: _r, [SCHEMA_CACHE_KEY]: _c, resolved: _s, schemaCache: _l, declaredKey: _k, ...rest } = inputs;
   return {
     ...rest,
     key,
