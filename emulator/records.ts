@@ -31,8 +31,12 @@ export interface FunctionRecord {
   bodyBase64: string;
   /** Served back by GET …/body. */
   contentType: string;
-  /** Lowercase hex SHA-256 of the body bytes (`ezbr_sha256`). */
+  /** Lowercase hex SHA-256 of the body bytes (`ezbr_sha256`); for a deployed bundle, of its files in name order. */
   sha256: string;
+  /** The files of a bundle deployed through `functions/deploy`, in name order (relative paths). */
+  files?: Array<{ name: string; contentType: string; base64: string }>;
+  /** Static file patterns of a deployed bundle. */
+  staticPatterns?: string[];
 }
 
 /** Stored steps; 3_challenge_verified is derived from the DNS condition while at 2. */

@@ -45,13 +45,4 @@ export const ALLOWED_DIFFERENCES: AllowedDifference[] = [
       "service streams the stored bundle: the seed answers the stored bytes with their content type (eszip, " +
       "TypeScript, …) or, for a deployed folder, multipart/form-data with the metadata and the files.",
   },
-  {
-    id: "deprecated-function-create",
-    kind: "deprecated",
-    operation: "v1-create-a-function",
-    reason:
-      "The seed's create endpoint (`POST /v1/projects/{ref}/functions`), deprecated by the document, stays " +
-      "available for other clients and is what the Function resource still uses until it deploys bundles " +
-      "through `functions/deploy`.",
-  },
 ];

@@ -43,7 +43,7 @@ export const PROVIDER_OPERATIONS = [
   "v1-generate-typescript-types",
   "v1-list-all-functions",
   "v1-get-a-function",
-  "v1-create-a-function",
+  "v1-deploy-a-function",
   "v1-update-a-function",
   "v1-delete-a-function",
   "v1-get-a-function-body",

@@ -12,25 +12,43 @@ export interface FunctionArgs {
   name?: pulumi.Input<string>;
   /** Whether callers must send a valid JWT. Compared only when declared. */
   verifyJwt?: pulumi.Input<boolean>;
-  /** Whether the function uses an import map. Compared only when declared. */
+  /** Whether the function uses an import map (true needs `importMapPath`). Compared only when declared. */
   importMap?: pulumi.Input<boolean>;
-  /** The entrypoint's path in the bundle. Compared only when declared. */
+  /**
+   * The entrypoint's path in the bundle, relative to `sourceDir` (default `index.ts`; a one-file function is sent under
+   * this name). Compared only when declared.
+   */
   entrypointPath?: pulumi.Input<string>;
-  /** The import map's path in the bundle. Compared only when declared. */
+  /**
+   * The import map's path in the bundle, relative to `sourceDir` (a `sourceDir` function only). Compared only when
+   * declared.
+   */
   importMapPath?: pulumi.Input<string>;
-  /** The function's code (at most 20 MiB). Give exactly one of `source` and `sourcePath`. */
+  /**
+   * Patterns of the bundle's static files (served as is, not bundled), relative to `sourceDir` (a `sourceDir` function
+   * only). Compared only when declared.
+   */
+  staticPatterns?: pulumi.Input<pulumi.Input<string>[]>;
+  /** The function's code (at most 20 MiB). Give exactly one of `source`, `sourcePath` and `sourceDir`. */
   source?: pulumi.Input<string>;
   /**
    * A file with the function's code, relative to the program's directory. Only the content's SHA-256 is compared, so
    * moving the file changes nothing.
    */
   sourcePath?: pulumi.Input<string>;
+  /**
+   * A folder with the function's files (entrypoint, sibling modules, import map, static files), relative to the
+   * program's directory. Every file is deployed, by its path in the folder; names starting with '.' are left out. Only a
+   * hash of the files' paths and contents is compared, so moving or re-saving an unchanged folder changes nothing.
+   */
+  sourceDir?: pulumi.Input<string>;
   /** Take over an existing function with this slug instead of failing with "Duplicated function slug". */
   adopt?: pulumi.Input<boolean>;
 }
 
 /**
- * An edge function of a project, deployed from a source string or a file. Inputs, outputs, behaviour and API
+ * An edge function of a project, deployed as one bundle (through `functions/deploy`) from a source string, a file or a
+ * folder. Inputs, outputs, behaviour and API
  * footprint: docs/resources/function.md.
  */
 export class Function extends pulumi.dynamic.Resource {
@@ -44,7 +62,7 @@ export class Function extends pulumi.dynamic.Resource {
   declare readonly version: pulumi.Output<number>;
   /** The function's status (`ACTIVE` once deployed). */
   declare readonly status: pulumi.Output<string>;
-  /** Hex SHA-256 of the declared code. */
+  /** Hex SHA-256 of the declared code (of a folder: of its files' paths and contents). */
   declare readonly sourceHash: pulumi.Output<string>;
   /** The service's hash of the deployed bundle. */
   declare readonly deployedSha256: pulumi.Output<string | null>;

@@ -31,22 +31,46 @@ const optionalBool = z
   .boolean()
   .nullish()
   .transform((v) => v ?? undefined);
-export const functionSchema = z
-  .looseObject({
-    id: z.union([z.string(), z.number()]).transform(String),
-    slug: z.string(),
-    name: z.string(),
-    status: z.string(),
-    version: z.number(),
-    created_at: z.number(),
-    updated_at: z.number(),
-    verify_jwt: optionalBool,
-    import_map: optionalBool,
-    entrypoint_path: optionalText,
-    import_map_path: optionalText,
-    ezbr_sha256: optionalText,
-  })
-  .transform((f): EdgeFunction => f);
+const functionFields = {
+  id: z.union([z.string(), z.number()]).transform(String),
+  slug: z.string(),
+  name: z.string(),
+  status: z.string(),
+  version: z.number(),
+  created_at: z.number(),
+  updated_at: z.number(),
+  verify_jwt: optionalBool,
+  import_map: optionalBool,
+  entrypoint_path: optionalText,
+  import_map_path: optionalText,
+  ezbr_sha256: optionalText,
+};
+export const functionSchema = z.looseObject(functionFields).transform((f): EdgeFunction => f);
+
+/** What a deploy answers: a function whose timestamps the document makes optional. */
+export type DeployedFunction = Open<
+  Omit<WireSchemas["DeployFunctionResponse"], "status"> & {
+    status: WireSchemas["DeployFunctionResponse"]["status"] | (string & {});
+  }
+>;
+const optionalNumber = z
+  .number()
+  .nullish()
+  .transform((v) => v ?? undefined);
+export const deployedFunctionSchema = z
+  .looseObject({ ...functionFields, created_at: optionalNumber, updated_at: optionalNumber })
+  .transform((f): DeployedFunction => f);
+
+/** The metadata part of a deploy (`functions/deploy`). */
+export type DeployMetadata = WireSchemas["FunctionDeployBody"]["metadata"];
+
+/** One file of a function bundle: its path relative to the bundle's root, and its bytes. */
+export interface BundleFile {
+  name: string;
+  content: Buffer | string;
+  /** Default: by extension (TypeScript, JavaScript, JSON), else application/octet-stream. */
+  contentType?: string;
+}
 
 /** A function's settings, sent as query parameters of the update. */
 export type FunctionSettings = Omit<

@@ -1,11 +1,11 @@
 /**
- * Function: an edge function of a project, deployed from a source string or
- * a file. Its documentation is `functionDoc` below.
- */ import * as fs from "node:fs";
-import * as path from "node:path";
-import { z } from "zod";
-import { ApiError, isNotFound } from "../errors";
-import { withUnknownOutcome, type EdgeFunction, type FunctionSettings } from "../client/management";
+ * Function: an edge function of a project, deployed as one bundle through the
+ * multipart `functions/deploy` endpoint, from a source string, a file or a
+ * folder (entrypoint, sibling modules, import map, static files). Its
+ * documentation is `functionDoc` below.
+ */ import { z } from "zod";
+import { isNotFound, SupabaseError } from "../errors";
+import type { DeployedFunction, EdgeFunction } from "../client/management";
 import { functionsList, invalidateFunctions, managementClient } from "../context";
 import type { ResourceDoc } from "../resource-doc";
 import {
@@ -18,18 +18,42 @@ import {
   type ResourceImpl,
 } from "./common";
 import { withDrift } from "./drift";
-import { projectRef, sha256Hex } from "./shared";
+import {
+  BUNDLE_MAX_BYTES,
+  bundleCheckFailure,
+  bundleRelative,
+  deployMetadata,
+  isInsideBundle,
+  readBundle,
+} from "./function-bundle";
+import { projectRef } from "./shared";
 
-export const FUNCTION_SOURCE_MAX = 20 * 1024 * 1024;
+export const FUNCTION_SOURCE_MAX = BUNDLE_MAX_BYTES;
+
+/** The slug rule of the deploy endpoint. */
+export const functionSlug = z
+  .string({ error: "slug is required" })
+  .regex(/^[A-Za-z][A-Za-z0-9_-]*$/, "slug must start with a letter and contain only letters, digits, '_' and '-'")
+  .max(128, "slug must be at most 128 characters");
+
+/** A path inside a bundle: relative, without `..`. */
+export const bundlePathInput = (field: string) =>
+  z
+    .string({ error: `${field} must be a string` })
+    .min(1, `${field} must not be empty`)
+    .refine(isInsideBundle, `${field} must be a relative path inside the bundle (no '..')`);
+
+export const staticPatternsInput = z.array(
+  z.string({ error: "staticPatterns must be strings" }).min(1, "a static pattern must not be empty"),
+  { error: "staticPatterns must be a list of strings" },
+);
 
 export const functionInputs = z
   .object({
     projectRef: projectRef.describe("The project's reference. A change replaces the function."),
-    slug: z
-      .string({ error: "slug is required" })
-      .regex(/^[A-Za-z][A-Za-z0-9_-]*$/, "slug must start with a letter and contain only letters, digits, '_' and '-'")
-      .max(128, "slug must be at most 128 characters")
-      .describe("The function's slug (`^[A-Za-z][A-Za-z0-9_-]*$`, at most 128). A change replaces the function."),
+    slug: functionSlug.describe(
+      "The function's slug (`^[A-Za-z][A-Za-z0-9_-]*$`, at most 128). A change replaces the function.",
+    ),
     name: z
       .string({ error: "name must be a string" })
       .trim()
@@ -44,23 +68,28 @@ export const functionInputs = z
     importMap: z
       .boolean({ error: "importMap must be a boolean" })
       .optional()
-      .describe("Whether the function uses an import map. Compared only when declared."),
-    entrypointPath: z
-      .string({ error: "entrypointPath must be a string" })
-      .min(1, "entrypointPath must not be empty")
+      .describe("Whether the function uses an import map (true needs `importMapPath`). Compared only when declared."),
+    entrypointPath: bundlePathInput("entrypointPath")
       .optional()
-      .describe("The entrypoint's path in the bundle. Compared only when declared."),
-    importMapPath: z
-      .string({ error: "importMapPath must be a string" })
-      .min(1, "importMapPath must not be empty")
+      .describe(
+        "The entrypoint's path in the bundle, relative to `sourceDir` (default `index.ts`; a one-file function is sent under this name). Compared only when declared.",
+      ),
+    importMapPath: bundlePathInput("importMapPath")
       .optional()
-      .describe("The import map's path in the bundle. Compared only when declared."),
+      .describe(
+        "The import map's path in the bundle, relative to `sourceDir` (a `sourceDir` function only). Compared only when declared.",
+      ),
+    staticPatterns: staticPatternsInput
+      .optional()
+      .describe(
+        "Patterns of the bundle's static files (served as is, not bundled), relative to `sourceDir` (a `sourceDir` function only). Compared only when declared.",
+      ),
     source: z
       .string({ error: "source must be a string" })
       .min(1, "source must not be empty")
       .max(FUNCTION_SOURCE_MAX, "source is too large (20 MiB at most)")
       .optional()
-      .describe("The function's code (at most 20 MiB). Give exactly one of `source` and `sourcePath`."),
+      .describe("The function's code (at most 20 MiB). Give exactly one of `source`, `sourcePath` and `sourceDir`."),
     sourcePath: z
       .string({ error: "sourcePath must be a string" })
       .min(1, "sourcePath must not be empty")
@@ -68,25 +97,58 @@ export const functionInputs = z
       .describe(
         "A file with the function's code, relative to the program's directory. Only the content's SHA-256 is compared, so moving the file changes nothing.",
       ),
+    sourceDir: z
+      .string({ error: "sourceDir must be a string" })
+      .min(1, "sourceDir must not be empty")
+      .optional()
+      .describe(
+        "A folder with the function's files (entrypoint, sibling modules, import map, static files), relative to the program's directory. Every file is deployed, by its path in the folder; names starting with '.' are left out. Only a hash of the files' paths and contents is compared, so moving or re-saving an unchanged folder changes nothing.",
+      ),
     adopt: z
       .boolean({ error: "adopt must be a boolean" })
       .optional()
       .describe('Take over an existing function with this slug instead of failing with "Duplicated function slug".'),
-    sourceHash: z.string().optional().describe("Set by check: the SHA-256 of the source."),
+    sourceHash: z
+      .string()
+      .optional()
+      .describe("Set by check: the SHA-256 of the source (of a folder: of its files' paths and contents)."),
   })
   .strict()
   .superRefine((v, ctx) => {
-    const n = Number(v.source !== undefined) + Number(v.sourcePath !== undefined);
+    const n = Number(v.source !== undefined) + Number(v.sourcePath !== undefined) + Number(v.sourceDir !== undefined);
     if (n !== 1)
       ctx.addIssue({
         code: "custom",
         path: ["source"],
-        message: "give exactly one of source (the code) or sourcePath (a file)",
+        message: "give exactly one of source (the code), sourcePath (a file) or sourceDir (a folder)",
       });
+    if (v.importMap === true && v.importMapPath === undefined)
+      ctx.addIssue({
+        code: "custom",
+        path: ["importMap"],
+        message: "importMap: true needs importMapPath (the import map's file in the bundle)",
+      });
+    if (v.sourceDir === undefined && n === 1) {
+      for (const key of ["importMapPath", "staticPatterns"] as const)
+        if (v[key] !== undefined)
+          ctx.addIssue({
+            code: "custom",
+            path: [key],
+            message: `${key} needs sourceDir (a one-file function has no other files)`,
+          });
+    }
   });
 
 /** Settings compared only when declared: the service fills its own defaults. */
-const SETTINGS = ["name", "verifyJwt", "importMap", "entrypointPath", "importMapPath"] as const;
+const SETTINGS = ["name", "verifyJwt", "importMap", "entrypointPath", "importMapPath", "staticPatterns"] as const;
+/** Settings a PATCH can change without redeploying the bundle. */
+const PATCHABLE = new Set<string>(["name", "verifyJwt"]);
+/** Paths compare in relative form: the service may answer `file:///…/index.ts` for `index.ts`. */
+const PATHS = new Set<string>(["entrypointPath", "importMapPath"]);
+
+function settingValue(key: string, v: unknown): unknown {
+  return PATHS.has(key) && typeof v === "string" ? bundleRelative(v) : v;
+}
 
 const rules: FieldRule[] = [
   { name: "projectRef", replaces: true },
@@ -94,23 +156,13 @@ const rules: FieldRule[] = [
   { name: "sourceHash" },
 ];
 
-function readSource(inputs: Props): string {
-  if (typeof inputs.source === "string") return inputs.source;
-  return fs.readFileSync(path.resolve(inputs.sourcePath), "utf8");
+/** A path the service answered, in the declared spelling when both name the same file. */
+function pathOut(declared: unknown, live: string | undefined): unknown {
+  if (live === undefined) return declared;
+  return typeof declared === "string" && bundleRelative(declared) === bundleRelative(live) ? declared : live;
 }
 
-function settingsOf(inputs: Props): FunctionSettings & { slug: string; name: string } {
-  return {
-    slug: inputs.slug,
-    name: inputs.name ?? inputs.slug,
-    verify_jwt: inputs.verifyJwt,
-    import_map: inputs.importMap,
-    entrypoint_path: inputs.entrypointPath,
-    import_map_path: inputs.importMapPath,
-  };
-}
-
-function outputs(inputs: Props, f: EdgeFunction, sourceHash: string): Props {
+function outputs(inputs: Props, f: EdgeFunction | DeployedFunction, sourceHash: string): Props {
   const { source: _s, ...rest } = inputs;
   return {
     ...rest,
@@ -118,15 +170,26 @@ function outputs(inputs: Props, f: EdgeFunction, sourceHash: string): Props {
     name: f.name,
     verifyJwt: f.verify_jwt ?? rest.verifyJwt,
     importMap: f.import_map ?? rest.importMap,
-    entrypointPath: f.entrypoint_path ?? rest.entrypointPath,
-    importMapPath: f.import_map_path ?? rest.importMapPath,
+    entrypointPath: pathOut(rest.entrypointPath, f.entrypoint_path),
+    importMapPath: pathOut(rest.importMapPath, f.import_map_path),
     functionId: f.id,
     version: f.version,
     status: f.status,
     deployedSha256: f.ezbr_sha256 ?? null,
-    createdAt: f.created_at,
-    updatedAt: f.updated_at,
+    createdAt: f.created_at ?? inputs.createdAt ?? null,
+    updatedAt: f.updated_at ?? inputs.updatedAt ?? null,
   };
+}
+
+/** Refuses to overwrite an existing function unless adopting (one list per project, shared). */
+export async function refuseExisting(ref: string, slugs: string[]): Promise<void> {
+  const live = new Set((await functionsList(ref)).filter((f) => f.status !== "REMOVED").map((f) => f.slug));
+  const taken = slugs.filter((s) => live.has(s));
+  if (taken.length > 0)
+    throw new SupabaseError(
+      "VALIDATION",
+      `Duplicated function slug: ${taken.map((s) => `"${s}"`).join(", ")} already exist${taken.length === 1 ? "s" : ""} in project ${ref} (set adopt: true to take over the existing function${taken.length === 1 ? "" : "s"})`,
+    );
 }
 
 export const edgeFunction: ResourceImpl = {
@@ -134,27 +197,13 @@ export const edgeFunction: ResourceImpl = {
     const r = checkWith(functionInputs, news);
     if (r.failures && r.failures.length > 0) return r;
     const inputs = r.inputs!;
-    if (containsUnknown(inputs.source) || containsUnknown(inputs.sourcePath)) return r;
-    if (typeof inputs.sourcePath === "string") {
-      try {
-        const stat = fs.statSync(path.resolve(inputs.sourcePath));
-        if (!stat.isFile())
-          return { inputs, failures: [{ property: "sourcePath", reason: `${inputs.sourcePath} is not a file` }] };
-        if (stat.size > FUNCTION_SOURCE_MAX)
-          return { inputs, failures: [{ property: "sourcePath", reason: "the file is too large (20 MiB at most)" }] };
-      } catch {
-        return {
-          inputs,
-          failures: [
-            {
-              property: "sourcePath",
-              reason: `cannot read ${inputs.sourcePath} (relative paths start at the program's directory)`,
-            },
-          ],
-        };
-      }
-    }
-    return { inputs: { ...inputs, sourceHash: sha256Hex(readSource(inputs)) }, failures: [] };
+    if (
+      ["source", "sourcePath", "sourceDir", "entrypointPath", "importMapPath"].some((k) => containsUnknown(inputs[k]))
+    )
+      return r;
+    const failure = bundleCheckFailure(inputs);
+    if (failure) return { inputs, failures: [failure] };
+    return { inputs: { ...inputs, sourceHash: readBundle(inputs).hash }, failures: [] };
   },
 
   async diff(_id, olds, news) {
@@ -162,34 +211,21 @@ export const edgeFunction: ResourceImpl = {
     for (const key of SETTINGS) {
       const want = key === "name" ? (news.name ?? news.slug) : news[key];
       if (want === undefined) continue;
-      if (containsUnknown(want) || stableJson(olds[key]) !== stableJson(want)) d.changes = true;
+      if (containsUnknown(want) || stableJson(settingValue(key, olds[key])) !== stableJson(settingValue(key, want)))
+        d.changes = true;
     }
     return d;
   },
 
   async create(inputs) {
-    const client = managementClient();
     const ref = inputs.projectRef as string;
-    const source = readSource(inputs);
-    const hash = sha256Hex(source);
-    const settings = settingsOf(inputs);
-    let f: EdgeFunction;
-    try {
-      f = await withUnknownOutcome(
-        () => client.createFunction(ref, settings, source),
-        () => client.getFunction(ref, settings.slug).catch((e) => (isNotFound(e) ? undefined : Promise.reject(e))),
-      );
-    } catch (err) {
-      const duplicate = ApiError.isApi(err) && err.status === 400 && /Duplicated function slug/i.test(err.apiMessage);
-      if (!duplicate || !inputs.adopt) {
-        if (duplicate)
-          (err as Error).message += ` (set adopt: true to take over the existing function "${settings.slug}")`;
-        throw err;
-      }
-      f = await client.updateFunction(ref, settings.slug, settings, source);
-    }
+    const slug = inputs.slug as string;
+    // A deploy silently overwrites a namesake: refuse it unless adopting.
+    if (!inputs.adopt) await refuseExisting(ref, [slug]);
+    const bundle = readBundle(inputs);
+    const f = await managementClient().deployFunction(ref, slug, deployMetadata(inputs, bundle), bundle.files);
     invalidateFunctions(ref);
-    return { id: `${ref}/${f.slug}`, outs: outputs(inputs, f, hash) };
+    return { id: `${ref}/${f.slug}`, outs: outputs(inputs, f, bundle.hash) };
   },
 
   async read(id, props) {
@@ -207,7 +243,9 @@ export const edgeFunction: ResourceImpl = {
     const next: Props = { ...outputs(props, live, sourceHash), projectRef: ref, slug };
     const changed = [
       ...(bodyMoved ? ["body"] : []),
-      ...SETTINGS.filter((k) => props[k] !== undefined && stableJson(props[k]) !== stableJson(next[k])),
+      ...SETTINGS.filter(
+        (k) => props[k] !== undefined && stableJson(settingValue(k, props[k])) !== stableJson(settingValue(k, next[k])),
+      ),
     ];
     return { id, props: withDrift(next, { changed }) };
   },
@@ -215,10 +253,25 @@ export const edgeFunction: ResourceImpl = {
   async update(_id, olds, news) {
     const client = managementClient();
     const ref = news.projectRef as string;
-    const source = olds.sourceHash !== news.sourceHash ? readSource(news) : undefined;
-    const f = await client.updateFunction(ref, news.slug, settingsOf(news), source);
+    const slug = news.slug as string;
+    const settingsOnly =
+      olds.sourceHash === news.sourceHash &&
+      SETTINGS.every(
+        (k) =>
+          PATCHABLE.has(k) ||
+          news[k] === undefined ||
+          stableJson(settingValue(k, olds[k])) === stableJson(settingValue(k, news[k])),
+      );
+    if (settingsOnly) {
+      // Name and JWT check only: a PATCH without code, so the deployed bundle and its version stay.
+      const f = await client.updateFunction(ref, slug, { name: news.name ?? slug, verify_jwt: news.verifyJwt });
+      invalidateFunctions(ref);
+      return { outs: outputs(news, f, news.sourceHash) };
+    }
+    const bundle = readBundle(news);
+    const f = await client.deployFunction(ref, slug, deployMetadata(news, bundle), bundle.files);
     invalidateFunctions(ref);
-    return { outs: outputs(news, f, news.sourceHash ?? sha256Hex(readSource(news))) };
+    return { outs: outputs(news, f, bundle.hash) };
   },
 
   async delete(id, props) {
@@ -236,7 +289,8 @@ export const edgeFunction: ResourceImpl = {
 export const functionDoc: ResourceDoc = {
   name: "Function",
   page: "function",
-  summary: "An edge function of a project, deployed from a source string or a file.",
+  summary:
+    "An edge function of a project, deployed as one bundle (through `functions/deploy`) from a source string, a file or a folder.",
   inputs: functionInputs,
   internalInputs: ["sourceHash"],
   outputs: {
@@ -245,7 +299,7 @@ export const functionDoc: ResourceDoc = {
     functionId: "The function's id in the service.",
     version: "The deployed version, as the service counts it.",
     status: "The function's status (`ACTIVE` once deployed).",
-    sourceHash: "Hex SHA-256 of the declared code.",
+    sourceHash: "Hex SHA-256 of the declared code (of a folder: of its files' paths and contents).",
     deployedSha256: "The service's hash of the deployed bundle.",
     createdAt: "When the function was first deployed.",
     updatedAt: "When the function was last deployed.",
@@ -253,25 +307,31 @@ export const functionDoc: ResourceDoc = {
   behaviour: {
     replace: "A change of `projectRef` or `slug`.",
     adopt:
-      '`adopt: true` takes over an existing function with this slug (otherwise the service\'s "Duplicated function slug" is reported).',
+      '`adopt: true` takes over an existing function with this slug (otherwise create fails with "Duplicated function slug" before deploying anything, since a deploy would overwrite it).',
     drift:
       "Refresh reports settings changed out of band, and a body changed out of band (the service's bundle hash or version moved since the last deploy). `up` redeploys the declared code.",
     destroy: "Deletes the function.",
     notes: [
-      "Redeploys only when the content hash or a declared setting changes. An unchanged function is never sent again.",
+      "Every function, inline ones included, is deployed as one bundle through the multipart `POST /v1/projects/{ref}/functions/deploy` (a `metadata` part and one `file` part per file, named by its path relative to `sourceDir`). The deprecated `POST /v1/projects/{ref}/functions` is never used.",
+      "Redeploys only when the content hash or a declared setting changes. An unchanged function is never sent again; a folder's hash covers every file's path and content in byte order of the paths, so moving, copying or re-saving an unchanged folder deploys nothing, and changing one file deploys once.",
+      "A change of only `name` or `verifyJwt` is one `PATCH` without code (the bundle and its version stay).",
       "`name`, `verifyJwt`, `importMap`, `entrypointPath` and `importMapPath` are compared only when declared (the service fills its own defaults).",
     ],
   },
   footprintUnit: "management API calls",
   footprint: [
-    { operation: "check, diff", calls: "0 (check reads a `sourcePath` file to hash it)" },
+    { operation: "check, diff", calls: "0 (check reads a `sourcePath` file or a `sourceDir` folder to hash it)" },
     {
       operation: "create",
       calls:
-        "1 `POST /v1/projects/{ref}/functions` (+1 `GET …/functions/{slug}` when the POST's outcome is unknown; +1 `PATCH` when adopting an existing slug)",
+        "≤1 `GET /v1/projects/{ref}/functions` per project, shared by concurrent creates (to refuse an existing slug; none with `adopt`) + 1 `POST /v1/projects/{ref}/functions/deploy`",
     },
     { operation: "read (refresh)", calls: "≤1 `GET /v1/projects/{ref}/functions` per project, shared by all reads" },
-    { operation: "update", calls: "1 `PATCH /v1/projects/{ref}/functions/{slug}`" },
+    {
+      operation: "update",
+      calls:
+        "1 `POST /v1/projects/{ref}/functions/deploy`, or 1 `PATCH /v1/projects/{ref}/functions/{slug}` when only `name` or `verifyJwt` changed",
+    },
     { operation: "delete", calls: "1 `DELETE /v1/projects/{ref}/functions/{slug}`" },
   ],
   example: "functions-folder",
