@@ -4,14 +4,15 @@
  * folder (entrypoint, sibling modules, import map, static files). Its
  * documentation is `functionDoc` below.
  */ import { z } from "zod";
-import { isNotFound, SupabaseError } from "../errors";
-import type { DeployedFunction, EdgeFunction } from "../client/management";
+import { isNotFound, partialFailure, SupabaseError } from "../errors";
+import { isUnknownOutcome, type DeployedFunction, type EdgeFunction } from "../client/management";
 import { functionsList, invalidateFunctions, managementClient } from "../context";
 import type { ResourceDoc } from "../resource-doc";
 import {
   checkWith,
   containsUnknown,
   diffFields,
+  PROVIDER_KEY,
   stableJson,
   type FieldRule,
   type Props,
@@ -181,6 +182,18 @@ function outputs(inputs: Props, f: EdgeFunction | DeployedFunction, sourceHash: 
   };
 }
 
+/** The source hash recorded for a deploy whose outcome is unknown: it matches no bundle, so the next up deploys. */
+export const OUTCOME_UNKNOWN = "deploy-outcome-unknown";
+
+/** The live function with this slug, if the list can be read now. */
+export async function findLive(ref: string, slug: string): Promise<EdgeFunction | undefined> {
+  try {
+    return (await functionsList(ref)).find((f) => f.slug === slug && f.status !== "REMOVED");
+  } catch {
+    return undefined;
+  }
+}
+
 /** Refuses to overwrite an existing function unless adopting (one list per project, shared). */
 export async function refuseExisting(ref: string, slugs: string[]): Promise<void> {
   const live = new Set((await functionsList(ref)).filter((f) => f.status !== "REMOVED").map((f) => f.slug));
@@ -223,7 +236,17 @@ export const edgeFunction: ResourceImpl = {
     // A deploy silently overwrites a namesake: refuse it unless adopting.
     if (!inputs.adopt) await refuseExisting(ref, [slug]);
     const bundle = readBundle(inputs);
-    const f = await managementClient().deployFunction(ref, slug, deployMetadata(inputs, bundle), bundle.files);
+    let f: DeployedFunction;
+    try {
+      f = await managementClient().deployFunction(ref, slug, deployMetadata(inputs, bundle), bundle.files);
+    } catch (err) {
+      invalidateFunctions(ref);
+      const live = isUnknownOutcome(err) ? await findLive(ref, slug) : undefined;
+      if (!live) throw err;
+      // The deploy may have landed: record the function (never orphan it), with a hash that makes the next up deploy again.
+      const props = { ...outputs(inputs, live, OUTCOME_UNKNOWN), [PROVIDER_KEY]: inputs[PROVIDER_KEY] };
+      throw partialFailure(`${ref}/${slug}`, props, err);
+    }
     invalidateFunctions(ref);
     return { id: `${ref}/${f.slug}`, outs: outputs(inputs, f, bundle.hash) };
   },
@@ -315,6 +338,7 @@ export const functionDoc: ResourceDoc = {
       "Every function, inline ones included, is deployed as one bundle through the multipart `POST /v1/projects/{ref}/functions/deploy` (a `metadata` part and one `file` part per file, named by its path relative to `sourceDir`). The deprecated `POST /v1/projects/{ref}/functions` is never used.",
       "Redeploys only when the content hash or a declared setting changes. An unchanged function is never sent again; a folder's hash covers every file's path and content in byte order of the paths, so moving, copying or re-saving an unchanged folder deploys nothing, and changing one file deploys once.",
       "A change of only `name` or `verifyJwt` is one `PATCH` without code (the bundle and its version stay).",
+      "A deploy is an upsert, so it is retried like any safe write. If its outcome stays unknown, the function is looked up: when it exists it is recorded in state (a partial failure, never an orphan) and the next `up` deploys it again.",
       "`name`, `verifyJwt`, `importMap`, `entrypointPath` and `importMapPath` are compared only when declared (the service fills its own defaults).",
     ],
   },

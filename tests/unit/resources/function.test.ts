@@ -1,8 +1,12 @@
-/** Function: check refuses bad inputs per field; it redeploys only on a content or setting change. */
+/**
+ * Function: check refuses bad inputs per field; it redeploys only on a content or setting change; a folder's hash
+ * covers every file in a stable order and ignores where the folder lives.
+ */
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { provider } from "supabase-pulumi/runtime";
+import { folderHash, listFolder, treeHash } from "../../../provider/resources/function-bundle";
 import { sha256Hex } from "../../../provider/resources/shared";
 import { REF, refusesAtCheck } from "./helpers";
 
@@ -34,6 +38,42 @@ refusesAtCheck("function", [
     { projectRef: REF, slug: "fn", sourcePath: "does/not/exist.ts" },
     "sourcePath",
     /cannot read/,
+  ],
+  [
+    "source and sourceDir together",
+    {},
+    { projectRef: REF, slug: "fn", source: "x", sourceDir: "fns/fn" },
+    "source",
+    /exactly one of source/,
+  ],
+  ["a missing folder", {}, { projectRef: REF, slug: "fn", sourceDir: "does/not/exist" }, "sourceDir", /cannot read/],
+  [
+    "an entrypoint outside the bundle",
+    {},
+    { projectRef: REF, slug: "fn", sourceDir: "fns/fn", entrypointPath: "../index.ts" },
+    "entrypointPath",
+    /inside the bundle/,
+  ],
+  [
+    "an import map for a one-file function",
+    {},
+    { projectRef: REF, slug: "fn", source: "x", importMapPath: "deno.json" },
+    "importMapPath",
+    /needs sourceDir/,
+  ],
+  [
+    "importMap without its path",
+    {},
+    { projectRef: REF, slug: "fn", sourceDir: "fns/fn", importMap: true },
+    "importMap",
+    /needs importMapPath/,
+  ],
+  [
+    "static patterns that are not strings",
+    {},
+    { projectRef: REF, slug: "fn", sourceDir: "fns/fn", staticPatterns: [1] },
+    "staticPatterns[0]",
+    /must be strings/,
   ],
   [
     "a non-boolean verifyJwt",
@@ -79,5 +119,76 @@ test("new content, a changed setting, or a new slug", async () => {
   expect(await f.diff("x", olds, { projectRef: REF, slug: "hello2", sourceHash: olds.sourceHash })).toMatchObject({
     changes: true,
     replaces: ["slug"],
+  });
+});
+
+describe("folder bundles", () => {
+  let root: string;
+  beforeEach(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), "fn-bundle-"));
+  });
+  afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  function write(dir: string, files: Record<string, string>): string {
+    for (const [name, content] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+      fs.writeFileSync(path.join(dir, name), content);
+    }
+    return dir;
+  }
+  const files = { "index.ts": 'import "./lib/a.ts";', "lib/a.ts": "export {};", "deno.json": "{}" };
+
+  test("files are listed by relative path in byte order, whatever order they were written in; dot-files are left out", () => {
+    const dir = write(path.join(root, "f"), { "lib/a.ts": "1", "Z.ts": "2", "index.ts": "3", ".DS_Store": "x" });
+    write(dir, { ".git/HEAD": "x" });
+    expect(listFolder(dir).map((f) => f.name)).toEqual(["Z.ts", "index.ts", "lib/a.ts"]);
+  });
+
+  test("the hash does not depend on the order of the files or where the folder lives", () => {
+    const a = write(path.join(root, "one", "fn"), files);
+    const reversed = Object.fromEntries(Object.entries(files).reverse());
+    const b = write(path.join(root, "two", "deeper", "renamed"), reversed);
+    expect(folderHash(a)).toBe(folderHash(b));
+    const entries = Object.entries(files).map(([name, c]) => ({ name, content: Buffer.from(c) }));
+    expect(treeHash(entries)).toBe(treeHash([...entries].reverse()));
+    expect(folderHash(a)).toBe(treeHash(entries));
+  });
+
+  test("editing, renaming, adding or removing a file changes the hash", () => {
+    const base = folderHash(write(path.join(root, "base"), files));
+    const variants: Array<Record<string, string>> = [
+      { ...files, "lib/a.ts": "export {}; " },
+      { "index.ts": files["index.ts"], "lib/b.ts": files["lib/a.ts"], "deno.json": "{}" },
+      { ...files, "extra.ts": "" },
+      { "index.ts": files["index.ts"], "lib/a.ts": files["lib/a.ts"] },
+    ];
+    const hashes = variants.map((v, i) => folderHash(write(path.join(root, `v${i}`), v)));
+    expect(new Set([base, ...hashes]).size).toBe(1 + variants.length);
+  });
+
+  test("check hashes a folder and diff sees no change for the same files elsewhere", async () => {
+    const a = write(path.join(root, "a"), files);
+    const b = write(path.join(root, "b"), files);
+    const ca = await f.check({}, { projectRef: REF, slug: "hello", sourceDir: a, importMapPath: "deno.json" });
+    const cb = await f.check({}, { projectRef: REF, slug: "hello", sourceDir: b, importMapPath: "deno.json" });
+    expect(ca.failures).toEqual([]);
+    expect(ca.inputs!.sourceHash).toBe(folderHash(a));
+    const outs = { ...ca.inputs!, name: "hello", version: 1 };
+    expect((await f.diff("x", outs, cb.inputs!)).changes).toBe(false);
+  });
+
+  test("check refuses a folder without its entrypoint or import map", async () => {
+    const dir = write(path.join(root, "c"), { "main.ts": "" });
+    const noEntry = await f.check({}, { projectRef: REF, slug: "fn", sourceDir: dir });
+    expect(noEntry.failures).toEqual([
+      { property: "sourceDir", reason: expect.stringMatching(/no entrypoint index.ts/) },
+    ]);
+    const noMap = await f.check(
+      {},
+      { projectRef: REF, slug: "fn", sourceDir: dir, entrypointPath: "main.ts", importMapPath: "deno.json" },
+    );
+    expect(noMap.failures).toEqual([
+      { property: "sourceDir", reason: expect.stringMatching(/no import map deno.json/) },
+    ]);
   });
 });
