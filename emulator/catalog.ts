@@ -154,10 +154,12 @@ order by n.nspname, c.relname`;
 const COLUMNS_SQL = `
 select a.attrelid::int as relid, a.attname as name, a.attnum::int as attnum,
   coalesce(nullif(t.typbasetype, 0), a.atttypid)::int as type_oid,
-  format_type(a.atttypid, a.atttypmod) as sql_type, format_type(a.atttypid, null) as cast_type,
+  format_type(a.atttypid, a.atttypmod) as sql_type,
+  -- Without a length, format_type names bpchar "character", which casts to char(1) and would cut values short.
+  case a.atttypid when 1042 then 'bpchar' when 1014 then 'bpchar[]' else format_type(a.atttypid, null) end as cast_type,
   case when et.oid is null then null else coalesce(nullif(et.typbasetype, 0), et.oid)::int end as elem_oid,
   coalesce(bet.typtype, bt.typtype)::text as type_kind,
-  case when coalesce(nullif(t.typbasetype, 0), a.atttypid) in (1042, 1043) and a.atttypmod > 4 then a.atttypmod - 4 end as max_length,
+  case when coalesce(nullif(t.typbasetype, 0), a.atttypid) in (1042, 1043, 1014, 1015) and a.atttypmod > 4 then a.atttypmod - 4 end as max_length,
   a.attnotnull as not_null, a.atthasdef as has_default, a.attgenerated <> '' as generated,
   a.attidentity <> '' as identity,
   (a.attidentity <> '' or pg_get_serial_sequence(quote_ident(n.nspname) || '.' || quote_ident(c.relname), a.attname) is not null) as serial,

@@ -20,7 +20,7 @@ import {
 } from "./filter";
 import type { ApiModel, ColumnModel, ComputedModel, RelationModel, TableModel, ValueType } from "./model";
 import { castType, jsonObject, qualified, SqlBuilder } from "./sql";
-import { extraKeys, isObject, resolveValue, scalarText, type Variables } from "./values";
+import { extraKeys, isObject, nonNullList, resolveValue, scalarText, type Variables } from "./values";
 import { decodeCursor, decodeNodeId } from "./encoding";
 
 export interface CompileContext {
@@ -441,7 +441,9 @@ export class Compiler {
   private bindInput(col: ColumnModel, v: unknown): string {
     if (v === null) return "null";
     if (col.type.list) {
-      const items = (Array.isArray(v) ? v : [v]).map((x) => (x === null ? null : scalarText(col.type.base, x)));
+      const items = (Array.isArray(v) ? v : [v]).map((x) =>
+        x === null ? null : scalarText(col.type.base, x, col.col.maxLength),
+      );
       return `array(select jsonb_array_elements_text(${this.sql.param(JSON.stringify(items), "jsonb")}))::${castType(col.col.castType)}`;
     }
     if (col.type.base === "JSON" && typeof v !== "string") throw new GqlError("Invalid input for JSON type");
@@ -451,7 +453,7 @@ export class Compiler {
   insert(table: TableModel, field: FieldNode): CompiledStatement {
     const args = fieldArgs(field, ["objects"], this.ctx.vars);
     if (args.objects === undefined || args.objects === null) throw new GqlError("Invalid input for NonNull type");
-    const objects = Array.isArray(args.objects) ? args.objects : [args.objects];
+    const objects = nonNullList(args.objects);
     if (objects.length === 0) throw new GqlError("At least one record must be provided to objects");
     const inputType = `${table.typeName}InsertInput`;
     const byField = new Map(table.insertColumns.map((c) => [c.field, c]));

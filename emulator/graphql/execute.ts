@@ -289,6 +289,8 @@ export async function handleGraphql(db: GqlDatabase, req: GraphqlRequest): Promi
         if (attempt >= 3) throw err;
         const e = err as { code?: unknown; message?: unknown };
         if (e.code === STALE_SCHEMA) {
+          // The batch stopped at the version check: none of its field statements ran.
+          counted(0);
           await forgetVersion(db, version);
           continue;
         }

@@ -8,7 +8,7 @@ import { decodeNodeId } from "./encoding";
 import { GqlError } from "./errors";
 import type { ColumnModel, ScalarName, TableModel } from "./model";
 import { castType, elementType, type SqlBuilder } from "./sql";
-import { asList, enumName, extraKeys, isObject, scalarText } from "./values";
+import { enumName, extraKeys, isObject, nonNullList, scalarText } from "./values";
 
 const ORDERED = ["eq", "gt", "gte", "in", "is", "lt", "lte", "neq"];
 const STRING = [...ORDERED, "ilike", "iregex", "like", "regex", "startsWith"].sort();
@@ -82,32 +82,31 @@ function columnFilter(col: ColumnModel, value: unknown, alias: string, sql: SqlB
       continue;
     }
     if (col.type.list) {
-      const items = asList(operand).map((x) => scalarText(base, x));
+      const items = nonNullList(operand).map((x) => scalarText(base, x, col.col.maxLength));
       const arr = arrayParam(items, col.col.castType, sql);
       const sqlOp = { eq: "=", contains: "@>", containedBy: "<@", overlaps: "&&" }[op]!;
       parts.push(`${target} ${sqlOp} ${arr}`);
       continue;
     }
     if (op === "in") {
-      const items = asList(operand).filter((x) => x !== null);
+      const items = nonNullList(operand);
       if (items.length === 0) {
         parts.push("false");
         continue;
       }
       parts.push(
         `${target} = any(${arrayParam(
-          items.map((x) => scalarText(base, x)),
+          items.map((x) => scalarText(base, x, col.col.maxLength)),
           `${col.col.castType}[]`,
           sql,
         )})`,
       );
       continue;
     }
-    const text = scalarText(base, operand);
-    const cast =
-      op === "startsWith" || op === "like" || op === "ilike" || op === "regex" || op === "iregex"
-        ? "text"
-        : col.col.castType;
+    const pattern = op === "startsWith" || op === "like" || op === "ilike" || op === "regex" || op === "iregex";
+    // Comparison operands are values of the column, so a length-limited column limits them; patterns are not.
+    const text = scalarText(base, operand, pattern ? null : col.col.maxLength);
+    const cast = pattern ? "text" : col.col.castType;
     const lhs = cast === "text" ? `${target}::text` : target;
     parts.push(`${lhs} ${COMPARISON[op]} ${sql.param(text, cast)}`);
   }
@@ -170,7 +169,7 @@ export function compileFilter(table: TableModel, value: unknown, alias: string, 
       continue;
     }
     // and / or: lists of filters; a single filter is a one-element list.
-    const subs = asList(v).map((f) => compileFilter(table, f, alias, sql) ?? "true");
+    const subs = nonNullList(v).map((f) => compileFilter(table, f, alias, sql) ?? "true");
     if (subs.length === 0) continue;
     parts.push(`(${subs.join(key === "and" ? " and " : " or ")})`);
   }
@@ -196,7 +195,7 @@ export function compileOrder(table: TableModel, value: unknown): OrderItem[] {
   const typeName = `${table.typeName}OrderBy`;
   if (value !== undefined && value !== null) {
     const byField = new Map(table.columns.filter((c) => c.orderable).map((c) => [c.field, c]));
-    for (const element of asList(value)) {
+    for (const element of nonNullList(value)) {
       if (!isObject(element)) throw new GqlError(`Invalid input for ${typeName} type`);
       const extra = Object.keys(element).filter((k) => !byField.has(k));
       if (extra.length) throw extraKeys(typeName, extra);

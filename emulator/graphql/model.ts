@@ -324,10 +324,10 @@ export function buildModel(catalog: Catalog): ApiModel {
     if (columns.length === 0) continue;
     const byName = new Map(columns.map((c) => [c.col.name, c]));
     let pkNames = rel.primaryKey;
-    if (pkNames.length === 0) {
-      const virtual = optStringList(d, "primary_key_columns");
-      if (virtual && virtual.every((n) => rel.columns.some((c) => c.name === n))) pkNames = virtual;
-    }
+    // The directive's shape is checked even where a real key makes it unused.
+    const virtual = optStringList(d, "primary_key_columns");
+    if (pkNames.length === 0 && virtual && virtual.every((n) => rel.columns.some((c) => c.name === n)))
+      pkNames = virtual;
     if (pkNames.length === 0 || !pkNames.every((n) => byName.has(n))) continue;
     const pk = pkNames.map((n) => byName.get(n)!);
     const totalCountDirective = d.totalCount as { enabled?: unknown } | undefined;

@@ -36,7 +36,8 @@ export function resolveValue(node: ValueNode, vars: Variables): unknown {
     case Kind.ENUM:
       return new EnumLiteral(node.value);
     case Kind.LIST:
-      return node.values.map((v) => resolveValue(v, vars)).filter((v) => v !== undefined);
+      // A list entry naming an undefined variable is a missing entry: null, which `[T!]` rejects.
+      return node.values.map((v) => resolveValue(v, vars) ?? null);
     case Kind.OBJECT: {
       const out: Record<string, unknown> = {};
       for (const f of node.fields) {
@@ -55,6 +56,13 @@ export function isObject(v: unknown): v is Record<string, unknown> {
 /** A single value where a list is expected becomes a one-element list. */
 export function asList(v: unknown): unknown[] {
   return Array.isArray(v) ? v : [v];
+}
+
+/** A `[T!]` input: list coercion, then no null (or missing) entry. */
+export function nonNullList(v: unknown): unknown[] {
+  const list = asList(v);
+  if (list.some((x) => x === null || x === undefined)) throw new GqlError("Invalid input for NonNull type");
+  return list;
 }
 
 /** The enum value's name, from a literal or (in variables) a string. */
