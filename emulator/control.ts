@@ -8,6 +8,7 @@ import { ApiError } from "./errors";
 import { defineRoute, type RouteDef } from "./router";
 import type { ClockInfo, FaultSpec } from "./types";
 import { IMPOSED_STATUSES, type EmulatorContext } from "./context";
+import { passwordMatches } from "./routes/projects";
 
 const FaultSpecSchema = z
   .strictObject({
@@ -160,6 +161,16 @@ export const controlRoutes: RouteDef[] = [
     path: "/_emulator/projects/{ref}/jwt-secret",
     // Lets tests and tools sign their own user JWTs (role "authenticated") for a project.
     handler: ({ app, params }) => ({ status: 200, body: { jwt_secret: app.requireProject(params.ref).jwtSecret } }),
+  }),
+  control({
+    method: "POST",
+    path: "/_emulator/projects/{ref}/db-password/verify",
+    body: z.object({ password: z.string() }).strict(),
+    // Stands in for a login to the project's database: says whether the password would be accepted.
+    handler: async ({ app, params, body }) => ({
+      status: 200,
+      body: { valid: await passwordMatches(body.password, app.requireProject(params.ref).dbPassHash) },
+    }),
   }),
   control({
     method: "PUT",

@@ -31,8 +31,8 @@ export interface ProjectArgs {
   /** The region the project runs in. A change replaces the project. */
   region: pulumi.Input<Region>;
   /**
-   * The database password (at least 8 characters), always stored as a secret. Used at creation only: the API offers
-   * no password change.
+   * The database password (at least 8 characters), always stored as a secret. A change is applied in place (`PATCH
+   * …/database/password`).
    */
   dbPass: pulumi.Input<string>;
   /** Take over an existing project with the same organization and name instead of creating one. */
@@ -65,6 +65,11 @@ export class Project extends pulumi.dynamic.Resource {
   declare readonly apiUrl: pulumi.Output<string>;
   /** The project's GraphQL endpoint (`apiUrl` + `/graphql/v1`). */
   declare readonly graphqlUrl: pulumi.Output<string>;
+  /**
+   * HMAC-SHA256 of the database password keyed with the project's ref (stored as a secret), which tells a changed
+   * `dbPass` without storing it.
+   */
+  declare readonly dbPassDigest: pulumi.Output<string>;
 
   constructor(name: string, args: ProjectArgs, opts?: pulumi.CustomResourceOptions) {
     super(
@@ -80,8 +85,9 @@ export class Project extends pulumi.dynamic.Resource {
         databaseVersion: undefined,
         apiUrl: undefined,
         graphqlUrl: undefined,
+        dbPassDigest: undefined,
       },
-      { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "dbPass"] },
+      { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "dbPass", "dbPassDigest"] },
       "supabase",
       "Project",
     );

@@ -1,4 +1,4 @@
-import { randomBytes, scrypt as scryptCb } from "node:crypto";
+import { randomBytes, scrypt as scryptCb, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
 import { z } from "zod";
 import type { EmulatorContext } from "../context";
@@ -110,6 +110,15 @@ export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const hash = await scrypt(password, salt, 32);
   return `scrypt$${salt.toString("base64")}$${hash.toString("base64")}`;
+}
+
+/** Whether a password matches a digest made by `hashPassword` (what the database would check at login). */
+export async function passwordMatches(password: string, digest: string): Promise<boolean> {
+  const [scheme, salt, hash] = digest.split("$");
+  if (scheme !== "scrypt" || !salt || !hash) return false;
+  const expected = Buffer.from(hash, "base64");
+  const actual = await scrypt(password, Buffer.from(salt, "base64"), expected.length);
+  return timingSafeEqual(actual, expected);
 }
 
 /** The documented Project shape plus the real service's compatible extras. */

@@ -47,6 +47,7 @@ import {
   projectSchema,
   queryRowsSchema,
   type ApiKey,
+  type CreateApiKeyInput,
   type CreateOrganizationInput,
   type CreateProjectInput,
   type Organization,
@@ -54,6 +55,7 @@ import {
   type ProjectRefResult,
   type QueryRow,
   type RunQueryBody,
+  type UpdateApiKeyInput,
   type UpdateProjectInput,
   type WireSchemas,
 } from "./types";
@@ -337,11 +339,56 @@ export class ManagementClient {
     return this.#typed(projectRefResultSchema, "DELETE", `/v1/projects/${enc(ref)}`);
   }
 
+  /**
+   * Sets the database password (200 `{message}`). Setting a password to a
+   * value is idempotent, so it is retryable. The password goes in the body
+   * only, never in a path or an error.
+   */
+  async updateDatabasePassword(ref: string, password: string): Promise<void> {
+    await this.request("PATCH", `/v1/projects/${enc(ref)}/database/password`, {
+      body: { password } satisfies WireSchemas["V1UpdatePasswordBody"],
+      expect: "text",
+      idempotent: true,
+    });
+  }
+
   /** The project's API keys; `reveal` unmasks the `secret` key. Every `api_key` is a secret. */
   getApiKeys(ref: string, options: { reveal?: boolean } = {}): Promise<ApiKey[]> {
     return this.#typed(apiKeySchema.array(), "GET", `/v1/projects/${enc(ref)}/api-keys`, {
       query: { reveal: options.reveal ? "true" : undefined },
     });
+  }
+
+  /**
+   * Creates an API key (201). Not idempotent: a repeat makes a second key, so
+   * callers settle an unknown outcome by looking the key up. With `reveal` a
+   * secret key's value is answered unmasked (the only time it is needed).
+   */
+  createApiKey(ref: string, body: CreateApiKeyInput, options: { reveal?: boolean } = {}): Promise<ApiKey> {
+    return this.#typed(apiKeySchema, "POST", `/v1/projects/${enc(ref)}/api-keys`, {
+      body: body satisfies CreateApiKeyInput,
+      query: { reveal: options.reveal ? "true" : undefined },
+    });
+  }
+
+  /** One API key; 404 → NOT_FOUND. */
+  getApiKey(ref: string, id: string, options: { reveal?: boolean } = {}): Promise<ApiKey> {
+    return this.#typed(apiKeySchema, "GET", `/v1/projects/${enc(ref)}/api-keys/${enc(id)}`, {
+      query: { reveal: options.reveal ? "true" : undefined },
+    });
+  }
+
+  /** Renames or redescribes an API key. Setting values is idempotent, so it is retryable. */
+  updateApiKey(ref: string, id: string, body: UpdateApiKeyInput): Promise<ApiKey> {
+    return this.#typed(apiKeySchema, "PATCH", `/v1/projects/${enc(ref)}/api-keys/${enc(id)}`, {
+      body: body satisfies UpdateApiKeyInput,
+      idempotent: true,
+    });
+  }
+
+  /** Deletes an API key (retried like any DELETE; a retry after a first attempt that acted answers 404). */
+  deleteApiKey(ref: string, id: string): Promise<ApiKey> {
+    return this.#typed(apiKeySchema, "DELETE", `/v1/projects/${enc(ref)}/api-keys/${enc(id)}`);
   }
 
   /**

@@ -11,7 +11,16 @@ import { withDrift } from "./drift";
 import { displayName } from "./shared";
 import type { ResourceDoc } from "../resource-doc";
 import { pollUntil } from "../poll";
-import { checkWith, diffFields, PROVIDER_KEY, type FieldRule, type Props, type ResourceImpl } from "./common";
+import {
+  checkWith,
+  containsUnknown,
+  diffFields,
+  PROVIDER_KEY,
+  type FieldRule,
+  type Props,
+  type ResourceImpl,
+} from "./common";
+import { secretHash } from "./config/normalize";
 
 /** The service's regions (it calls the list "not a stable API"; refreshed with the OpenAPI document). */
 export const REGIONS = [
@@ -69,7 +78,7 @@ export const projectInputs = z
       .min(MIN_DB_PASS_LENGTH, `dbPass must be at least ${MIN_DB_PASS_LENGTH} characters`)
       .max(1024, "dbPass must be at most 1024 characters")
       .describe(
-        "The database password (at least 8 characters), always stored as a secret. Used at creation only: the API offers no password change.",
+        "The database password (at least 8 characters), always stored as a secret. A change is applied in place (`PATCH …/database/password`).",
       ),
     adopt: z
       .boolean({ error: "adopt must be a boolean" })
@@ -98,7 +107,7 @@ const rules: FieldRule[] = [
   { name: "name" },
   { name: "organizationId", replaces: true },
   { name: "region", replaces: true },
-  // The management API has no password change: dbPass is used at creation only.
+  // Compared by digest in diff (the state keeps no password).
   { name: "dbPass", ignore: true },
   { name: "adopt", ignore: true },
   { name: "createTimeoutSeconds", ignore: true },
@@ -108,13 +117,21 @@ const rules: FieldRule[] = [
 const DEFAULT_CREATE_TIMEOUT_S = 600;
 const DEFAULT_DELETE_TIMEOUT_S = 300;
 
-/** Outputs: the inputs minus the password, plus what the service reports. */
+/**
+ * The password's digest kept in state (as a secret) in place of the password:
+ * HMAC-SHA256 keyed with the project's ref, so a change of `dbPass` is found
+ * without the password ever being stored.
+ */
+export const dbPassDigest = (ref: string, dbPass: string): string => secretHash(ref, dbPass);
+
+/** Outputs: the inputs minus the password (its digest instead), plus what the service reports. */
 function outputs(inputs: Props, p: Project): Props {
-  const { dbPass: _secret, ...rest } = inputs;
+  const { dbPass, ...rest } = inputs;
   const ref = p.ref ?? p.id;
   const base = projectBaseUrl(ref);
   return {
     ...rest,
+    ...(typeof dbPass === "string" ? { dbPassDigest: dbPassDigest(ref, dbPass) } : {}),
     name: p.name,
     organizationId: p.organization_id ?? p.organization_slug ?? rest.organizationId,
     region: p.region,
@@ -164,6 +181,7 @@ export const project: ResourceImpl = {
     // diff, so a project that is no longer healthy (paused, failed, restarting)
     // must show as a change; `update` then waits for health or says why not.
     if (typeof olds.status === "string" && olds.status !== "ACTIVE_HEALTHY") d.changes = true;
+    if (passwordChanged(olds, news)) d.changes = true;
     return d;
   },
 
@@ -225,6 +243,7 @@ export const project: ResourceImpl = {
       await client.updateProject(id, { name: news.name });
       invalidateProjects();
     }
+    if (passwordChanged(olds, news)) await client.updateDatabasePassword(id, news.dbPass);
     const timeoutS = (news.createTimeoutSeconds as number | undefined) ?? DEFAULT_CREATE_TIMEOUT_S;
     const p = await waitHealthy(id, timeoutS);
     return { outs: outputs(news, p) };
@@ -264,6 +283,18 @@ export const project: ResourceImpl = {
   },
 };
 
+/**
+ * Whether the declared password differs from the one recorded (by digest). A
+ * state without a digest (written before digests were kept) counts as
+ * unchanged: the next update records it.
+ */
+function passwordChanged(olds: Props, news: Props): boolean {
+  if (typeof olds.dbPassDigest !== "string") return false;
+  if (containsUnknown(news.dbPass)) return true;
+  const ref = String(olds.ref ?? "");
+  return typeof news.dbPass === "string" && olds.dbPassDigest !== dbPassDigest(ref, news.dbPass);
+}
+
 export const projectDoc: ResourceDoc = {
   name: "Project",
   page: "project",
@@ -279,9 +310,13 @@ export const projectDoc: ResourceDoc = {
     databaseVersion: "The database's PostgreSQL version.",
     apiUrl: "The project's base URL.",
     graphqlUrl: "The project's GraphQL endpoint (`apiUrl` + `/graphql/v1`).",
+    dbPassDigest:
+      "HMAC-SHA256 of the database password keyed with the project's ref (stored as a secret), which tells a changed `dbPass` without storing it.",
   },
+  secretOutputs: ["dbPassDigest"],
   behaviour: {
-    replace: "A change of `organizationId` or `region`. A rename is applied in place (`PATCH`).",
+    replace:
+      "A change of `organizationId` or `region`. A rename and a new `dbPass` are applied in place (`PATCH`), never by replacing the project.",
     adopt: "`adopt: true` takes over the project with the same organization and name.",
     drift: "Refresh reports a rename, a project that is no longer healthy (paused, failed), or a project that is gone.",
     destroy:
@@ -289,7 +324,7 @@ export const projectDoc: ResourceDoc = {
     notes: [
       "Create sends exactly one `POST`, then waits for `ACTIVE_HEALTHY` with capped backoff. It fails fast on statuses that never turn healthy by themselves (`INIT_FAILED`, `REMOVED`, `INACTIVE`, …). A project that was created but never became healthy is still recorded in state (as a partial failure), never orphaned; the next `up` picks it up.",
       "When the create `POST`'s connection fails after it was sent, the provider never blindly repeats it: it looks the project up by organization and name (created since the request), adopts it if found, and sends the `POST` again only if it is not there.",
-      "`dbPass` is used at creation only: the management API offers no password change, so a later edit is not applied.",
+      "A changed `dbPass` is applied with `PATCH /v1/projects/{ref}/database/password`. The state keeps only a keyed digest of the password (as a secret), never the password, and diff compares digests. A stack whose state predates the digest records it at its next update without changing the password.",
     ],
   },
   footprintUnit: "management API calls",
@@ -305,7 +340,11 @@ export const projectDoc: ResourceDoc = {
       calls:
         "≤1 `GET /v1/projects` shared by every project read of the process (+1 `GET /v1/projects/{ref}` only for a project missing from the list)",
     },
-    { operation: "update", calls: "1 `PATCH /v1/projects/{ref}` + 1 `GET /v1/projects/{ref}`" },
+    {
+      operation: "update",
+      calls:
+        "1 `PATCH /v1/projects/{ref}` for a rename, 1 `PATCH /v1/projects/{ref}/database/password` for a new `dbPass`, then 1 `GET /v1/projects/{ref}`",
+    },
     {
       operation: "delete",
       calls:

@@ -110,6 +110,42 @@ describe("Project", () => {
     expect(await calls()).toEqual(["PATCH /v1/projects/{ref}", "GET /v1/projects/{ref}"]);
   });
 
+  test("a new dbPass is 1 PATCH of the password, in place, and the database then accepts only the new one", async () => {
+    const org = await newOrg();
+    const { id, outs } = await newProject(org, "app");
+    expect(outs!.dbPassDigest).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(outs)).not.toContain(DB_PASS);
+    const base = { name: "app", organizationId: org, region: "eu-west-1" };
+    expect(await project.diff(id, outs!, { ...base, dbPass: DB_PASS })).toMatchObject({ changes: false });
+    const NEW_PASS = "rotated-password-2";
+    expect(await project.diff(id, outs!, { ...base, dbPass: NEW_PASS })).toMatchObject({
+      changes: true,
+      replaces: [],
+    });
+
+    await emu.clearRequests();
+    const { outs: after } = await project.update(id, outs!, { ...base, dbPass: NEW_PASS });
+    expect(await calls()).toEqual(["PATCH /v1/projects/{ref}/database/password", "GET /v1/projects/{ref}"]);
+    expect(after!.dbPassDigest).not.toBe(outs!.dbPassDigest);
+    expect(JSON.stringify(after)).not.toContain(NEW_PASS);
+    const verify = async (password: string) =>
+      (await emu.control("POST", `/projects/${id}/db-password/verify`, { password })).body.valid;
+    expect(await verify(NEW_PASS)).toBe(true);
+    expect(await verify(DB_PASS)).toBe(false);
+    // The password travelled in the body only: no logged path holds it.
+    expect(JSON.stringify(await emu.requests())).not.toContain(NEW_PASS);
+    expect(await project.diff(id, after!, { ...base, dbPass: NEW_PASS })).toMatchObject({ changes: false });
+
+    // A refresh keeps the digest, so the comparison still holds afterwards.
+    runtime.resetContexts();
+    const read = await project.read(id, after!);
+    expect(read.props!.dbPassDigest).toBe(after!.dbPassDigest);
+
+    // A state from before digests were kept does not change the password.
+    const { dbPassDigest: _d, ...legacy } = outs!;
+    expect(await project.diff(id, legacy, { ...base, dbPass: "anything-else" })).toMatchObject({ changes: false });
+  });
+
   test("delete waits while the project is still provisioning, then until it is gone", async () => {
     const org = await newOrg();
     await emu.setSettings({ provisioningDelayMs: 1200 });
