@@ -8,7 +8,7 @@
  */
 import { resolveConfig, projectUrl } from "./config";
 import { ManagementClient } from "./client/management";
-import type { EdgeFunction, Organization, Project, Secret } from "./client/management";
+import type { ApiKey, EdgeFunction, Organization, Project, Secret } from "./client/management";
 import { WriteBatcher } from "./batch";
 import { ListCache } from "./cache";
 import { SupabaseError } from "./errors";
@@ -140,6 +140,15 @@ export function functionsList(ref: string): Promise<EdgeFunction[]> {
 
 export function invalidateFunctions(ref: string): void {
   providerContext().invalidate("functions", ref);
+}
+
+/** The project's API keys (secret keys masked), shared by concurrent reads: one list call per project per refresh. */
+export function apiKeysList(ref: string): Promise<ApiKey[]> {
+  return providerContext().list("apiKeys", ref, (c) => c.getApiKeys(ref));
+}
+
+export function invalidateApiKeys(ref: string): void {
+  providerContext().invalidate("apiKeys", ref);
 }
 
 /** Queues secret upserts; concurrent ones for one project go out as one POST. */

@@ -4,6 +4,7 @@
  * provider runtime never loads this module.
  */
 import type { FunctionDoc, ResourceDoc } from "./resource-doc";
+import { apiKeyDoc } from "./resources/api-key";
 import { authConfigDoc } from "./resources/auth-config";
 import { customHostnameDoc } from "./resources/custom-hostname";
 import { databaseMigrationDoc } from "./resources/database-migration";
@@ -40,6 +41,7 @@ export const resourceDocs: readonly ResourceDoc[] = [
   poolerConfigDoc,
   storageConfigDoc,
   sslEnforcementDoc,
+  apiKeyDoc,
 ];
 
 const projectRefArg = { name: "projectRef", type: "string", required: true, description: "The project's reference." };

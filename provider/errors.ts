@@ -28,7 +28,9 @@ export type ErrorCode =
   /** A write whose outcome is unknown and could not be settled by a lookup. */
   | "UNKNOWN_OUTCOME"
   /** A GraphQL response carried `errors`. */
-  | "GRAPHQL";
+  | "GRAPHQL"
+  /** Adoption found more than one object it could take over, and will not guess. */
+  | "AMBIGUOUS";
 
 export class SupabaseError extends Error {
   readonly code: ErrorCode;

@@ -10,6 +10,7 @@
 import { operations } from "./batch";
 import { configure as configureSettings, type ConfigSource, type ProviderSettings } from "./config";
 import type { ResourceImpl } from "./resources/common";
+import apiKey from "./resources/api-key";
 import authConfig from "./resources/auth-config";
 import customHostname from "./resources/custom-hostname";
 import databaseMigration from "./resources/database-migration";
@@ -47,6 +48,7 @@ const resources: Record<string, ResourceImpl> = {
   poolerConfig,
   storageConfig,
   sslEnforcement,
+  apiKey,
 };
 
 export type ResourceKind = keyof typeof resources;

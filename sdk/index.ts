@@ -18,6 +18,7 @@ export { PostgresConfig, type PostgresConfigArgs } from "./postgres-config";
 export { PoolerConfig, type PoolerConfigArgs } from "./pooler-config";
 export { StorageConfig, type StorageConfigArgs } from "./storage-config";
 export { SslEnforcement, type SslEnforcementArgs } from "./ssl-enforcement";
+export { ApiKey, type ApiKeyArgs } from "./api-key";
 export * from "./functions";
 export { dynamicProvider } from "./provider";
 /** The typed management client, for scripts (e.g. removing network bans, which no resource does). */

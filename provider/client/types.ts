@@ -90,8 +90,11 @@ export const projectRefResultSchema = z
 /** `api_key` is the key itself (a secret), masked for `secret` keys unless revealed. Nulls read as missing. */
 export type ApiKey = Open<
   {
-    [K in "api_key" | "id" | "prefix" | "description" | "hash"]?: Exclude<WireSchemas["ApiKeyResponse"][K], null>;
-  } & { name: string; type?: string }
+    [K in "api_key" | "id" | "prefix" | "description" | "hash" | "inserted_at"]?: Exclude<
+      WireSchemas["ApiKeyResponse"][K],
+      null
+    >;
+  } & { name: string; type?: string; secret_jwt_template?: Record<string, unknown> }
 >;
 
 export const apiKeySchema = z
@@ -103,8 +106,17 @@ export const apiKeySchema = z
     prefix: optionalText,
     description: optionalText,
     hash: optionalText,
+    inserted_at: optionalText,
+    secret_jwt_template: z
+      .record(z.string(), z.unknown())
+      .nullish()
+      .transform((v) => v ?? undefined),
   })
   .transform((k): ApiKey => k);
+
+/** Request bodies of the API key endpoints. */
+export type CreateApiKeyInput = WireSchemas["CreateApiKeyBody"];
+export type UpdateApiKeyInput = WireSchemas["UpdateApiKeyBody"];
 
 export type QueryRow = Record<string, unknown>;
 export const queryRowsSchema = z.array(z.record(z.string(), z.unknown()));

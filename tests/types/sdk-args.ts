@@ -7,6 +7,7 @@
  */
 import type { z } from "zod";
 import type {
+  ApiKeyArgs,
   PostgresConfigArgs,
   PoolerConfigArgs,
   StorageConfigArgs,
@@ -24,6 +25,7 @@ import type {
   SecretsArgs,
   TableRowsArgs,
 } from "../../sdk";
+import type { apiKeyInputs } from "../../provider/resources/api-key";
 import type { postgresConfigInputs } from "../../provider/resources/postgres-config";
 import type { poolerConfigInputs } from "../../provider/resources/pooler-config";
 import type { storageConfigInputs } from "../../provider/resources/storage-config";
@@ -66,4 +68,5 @@ export type SdkArgsMatchSchemas = [
   Expect<SameFields<PoolerConfigArgs, typeof poolerConfigInputs>>,
   Expect<SameFields<StorageConfigArgs, typeof storageConfigInputs>>,
   Expect<SameFields<SslEnforcementArgs, typeof sslEnforcementInputs>>,
+  Expect<SameFields<ApiKeyArgs, typeof apiKeyInputs>>,
 ];

@@ -93,6 +93,8 @@ function valid(kind: string): Props {
       return { projectRef: FAKE_REF, fileSizeLimit: 1048576 };
     case "sslEnforcement":
       return { projectRef: FAKE_REF, database: true };
+    case "apiKey":
+      return { projectRef: FAKE_REF, type: "secret", name: "ci_key" };
     default:
       throw new Error(`no valid input for ${kind}`);
   }
@@ -107,6 +109,7 @@ const OPTIONAL: Record<string, string[]> = {
   networkRestriction: ["applyTimeoutSeconds"],
   authConfig: ["restoreOnDestroy", "disableSignup", "externalGithubSecret"],
   postgrestConfig: ["restoreOnDestroy", "dbPool"],
+  apiKey: ["description", "secretJwtTemplate", "adopt"],
   tableRows: ["key", "onDelete", "batchSize", "pageSize", "exclusive", "inflect", "apiKey"],
 };
 
