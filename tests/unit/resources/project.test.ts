@@ -4,6 +4,7 @@
  */
 import { provider } from "supabase-pulumi/runtime";
 import { UNKNOWN } from "../../../provider/resources/common";
+import { dbPassDigest } from "../../../provider/resources/project";
 
 const project = provider("project");
 
@@ -131,7 +132,14 @@ describe("Project diff", () => {
     expect(d).toMatchObject({ changes: true, replaces: ["organizationId"] });
   });
 
-  test("a password edit is not acted on (the API has no password change)", async () => {
+  test("a password edit is an in-place update, found by the recorded digest", async () => {
+    const recorded = { ...olds, dbPassDigest: dbPassDigest(olds.ref, news.dbPass) };
+    expect(await project.diff("x", recorded, news)).toMatchObject({ changes: false });
+    const d = await project.diff("x", recorded, { ...news, dbPass: "another password" });
+    expect(d).toMatchObject({ changes: true, replaces: [] });
+  });
+
+  test("a password edit against a state without a digest (written before digests) is not acted on", async () => {
     const d = await project.diff("x", olds, { ...news, dbPass: "another password" });
     expect(d.changes).toBe(false);
   });
