@@ -1,6 +1,7 @@
 /**
  * The drift command on the real engine: every resource type changed out of
- * band through the emulator; `supabase-pulumi drift` names each resource and
+ * band through the emulator (the configuration resources too, AuthConfig with
+ * its write-only SMTP password); `supabase-pulumi drift` names each resource and
  * what changed (row key and column, secret names, settings, entries, status,
  * that the root key changed) in text, markdown and JSON, and exits 2; after
  * `pulumi up` it exits 0. No secret value, root key or token appears in any
@@ -20,6 +21,9 @@ const MAP_VALUE = "drift-map-value-1f3a";
 const OUT_OF_BAND_SECRET = "out-of-band-secret-77d0";
 const OUT_OF_BAND_MAP = "out-of-band-map-5a6b";
 const OUT_OF_BAND_ROW = "out-of-band-row-value";
+const SMTP_PASS = "drift-smtp-pass-2b7e";
+const OAUTH_SECRET = "drift-oauth-secret-c41a";
+const OUT_OF_BAND_SMTP = "out-of-band-smtp-9f03";
 const ROOT_KEY = "3c".repeat(32);
 const OTHER_ROOT_KEY = "9d".repeat(32);
 
@@ -28,7 +32,7 @@ const dirs: string[] = [];
 
 beforeAll(async () => {
   emu = await startTestEmulator();
-  await emu.setSettings({ hostnameAutoVerifyMs: 300, restrictionsApplyDelayMs: 300 } as any);
+  await emu.setSettings({ hostnameAutoVerifyMs: 300, restrictionsApplyDelayMs: 300, restartDelayMs: 300 } as any);
 });
 
 afterAll(async () => {
@@ -80,6 +84,19 @@ function program() {
       },
       { dependsOn: [table] },
     );
+    new supabase.AuthConfig("auth", {
+      projectRef: ref,
+      siteUrl: "https://app.drift.example.com",
+      jwtExp: 3600,
+      smtpPass: SMTP_PASS,
+      externalGithubEnabled: true,
+      externalGithubSecret: OAUTH_SECRET,
+    });
+    new supabase.PostgrestConfig("rest", { projectRef: ref, dbSchema: "public, api", maxRows: 500 });
+    new supabase.PostgresConfig("pg", { projectRef: ref, statementTimeout: "60s" });
+    new supabase.PoolerConfig("pool", { projectRef: ref, defaultPoolSize: 30 });
+    new supabase.StorageConfig("storage", { projectRef: ref, fileSizeLimit: 10485760 });
+    new supabase.SslEnforcement("ssl", { projectRef: ref, database: true });
     return { ref, config: new pulumi.Config("e2e").get("unused") };
   };
 }
@@ -126,7 +143,7 @@ test("every resource changed out of band: drift names it in text, markdown and J
   captured.push(clean.stdout, clean.stderr);
   expect(clean.stderr).toBe("");
   expect(clean.code).toBe(0);
-  expect(clean.stdout).toMatch(/^No drift in stack .*: 10 resources checked\./);
+  expect(clean.stdout).toMatch(/^No drift in stack .*: 16 resources checked\./);
 
   const sql = (query: string) => emu.api("POST", `/v1/projects/${ref}/database/query`, { query });
   const changes: Array<Promise<any>> = [
@@ -141,6 +158,19 @@ test("every resource changed out of band: drift names it in text, markdown and J
       dbAllowedCidrs: ["10.0.0.0/8", "203.0.113.0/24"],
       dbAllowedCidrsV6: [],
     }),
+    // Configuration: one declared setting each; AuthConfig also its write-only SMTP password.
+    emu.api("PATCH", `/v1/projects/${ref}/config/auth`, {
+      site_url: "https://elsewhere.example.com",
+      smtp_pass: OUT_OF_BAND_SMTP,
+    }),
+    emu.api("PATCH", `/v1/projects/${ref}/postgrest`, { max_rows: 9 }),
+    emu.api("PUT", `/v1/projects/${ref}/config/database/postgres`, {
+      statement_timeout: "5s",
+      restart_database: false,
+    }),
+    emu.api("PATCH", `/v1/projects/${ref}/config/database/pooler`, { default_pool_size: 5 }),
+    emu.api("PATCH", `/v1/projects/${ref}/config/storage`, { fileSizeLimit: 1024 }),
+    emu.api("PUT", `/v1/projects/${ref}/ssl-enforcement`, { requestedConfig: { database: false } }),
     sql(
       `update plans set price = 30 where code = 'pro'; update plans set name = '${OUT_OF_BAND_ROW}' where code = 'free'`,
     ),
@@ -177,6 +207,12 @@ test("every resource changed out of band: drift names it in text, markdown and J
     ["NetworkRestriction", "net", /added 203\.0\.113\.0\/24/],
     ["CustomHostname", "host", /changed status [1-4]_[a-z_]+/],
     ["TableRows", "plans", /changed code=free \(name\), code=pro \(price\); deleted code=team/],
+    ["AuthConfig", "auth", /^ {2}auth: changed (siteUrl, smtpPass|smtpPass, siteUrl)$/],
+    ["PostgrestConfig", "rest", /^ {2}rest: changed maxRows$/],
+    ["PostgresConfig", "pg", /^ {2}pg: changed statementTimeout$/],
+    ["PoolerConfig", "pool", /^ {2}pool: changed defaultPoolSize$/],
+    ["StorageConfig", "storage", /^ {2}storage: changed fileSizeLimit$/],
+    ["SslEnforcement", "ssl", /^ {2}ssl: changed database$/],
   ];
   for (const [type, name, what] of expected) {
     const line = text.stdout.split("\n").find((l) => l.startsWith(`  ${name}: `));
@@ -184,15 +220,32 @@ test("every resource changed out of band: drift names it in text, markdown and J
     expect(text.stdout).toContain(`\n${type} (1)\n`);
     expect(markdown.stdout).toContain(`#### ${type} (1)`);
     const md = markdown.stdout.split("\n").find((l) => l.startsWith(`- \`${name}\`: `));
-    expect(md).toMatch(what);
+    expect(md?.replace(/`/g, "").replace(/^- /, "  ")).toMatch(what);
   }
-  expect(text.stdout).toMatch(/^Drift in stack .*: 8 of 10 resources drifted/);
+  expect(text.stdout).toMatch(/^Drift in stack .*: 14 of 16 resources drifted/);
 
   const report = JSON.parse(json.stdout);
   expect(report.drifted).toBe(true);
-  expect(report.checked).toBe(10);
+  expect(report.checked).toBe(16);
   const byName = Object.fromEntries(report.resources.map((r: any) => [r.name, r]));
-  expect(Object.keys(byName).sort()).toEqual(["fn", "host", "key", "map", "net", "plans", "project", "token"]);
+  expect(Object.keys(byName).sort()).toEqual(
+    [
+      "auth",
+      "fn",
+      "host",
+      "key",
+      "map",
+      "net",
+      "pg",
+      "plans",
+      "pool",
+      "project",
+      "rest",
+      "ssl",
+      "storage",
+      "token",
+    ].sort(),
+  );
   expect(byName.plans).toMatchObject({
     type: "TableRows",
     status: "changed",
@@ -205,6 +258,15 @@ test("every resource changed out of band: drift names it in text, markdown and J
   expect(byName.net.drift).toEqual({ added: ["203.0.113.0/24"] });
   expect(byName.project.drift).toEqual({ changed: ["name"] });
   expect(byName.host.drift.changed[0]).toMatch(/^status /);
+  // Settings by the names the program used; the SMTP password only as "changed".
+  expect(byName.auth).toMatchObject({ type: "AuthConfig", status: "changed" });
+  expect([...byName.auth.drift.changed].sort()).toEqual(["siteUrl", "smtpPass"]);
+  expect(byName.rest.drift).toEqual({ changed: ["maxRows"] });
+  expect(byName.pg.drift).toEqual({ changed: ["statementTimeout"] });
+  expect(byName.pool.drift).toEqual({ changed: ["defaultPoolSize"] });
+  expect(byName.storage.drift).toEqual({ changed: ["fileSizeLimit"] });
+  expect(byName.ssl.drift).toEqual({ changed: ["database"] });
+  for (const [type, name] of expected) expect(byName[name].type).toBe(type);
 
   // `pulumi up` restores everything; the command then finds nothing.
   const restore = await s.stack.up({ refresh: true, parallel: 8, onOutput: (o) => void captured.push(o) });
@@ -222,6 +284,9 @@ test("every resource changed out of band: drift names it in text, markdown and J
   for (const secret of [
     DB_PASS,
     SECRET_VALUE,
+    SMTP_PASS,
+    OAUTH_SECRET,
+    OUT_OF_BAND_SMTP,
     MAP_VALUE,
     OUT_OF_BAND_SECRET,
     OUT_OF_BAND_MAP,
