@@ -152,7 +152,11 @@ test("every resource changed out of band: drift names it in text, markdown and J
       { name: "API_TOKEN", value: OUT_OF_BAND_SECRET },
       { name: "MAP_ONE", value: OUT_OF_BAND_MAP },
     ]),
-    emu.api("PATCH", `/v1/projects/${ref}/functions/hello`, { verify_jwt: true }),
+    // The function's code and a setting, in one PATCH.
+    emu.api("PATCH", `/v1/projects/${ref}/functions/hello`, {
+      verify_jwt: true,
+      body: "Deno.serve(() => new Response('tampered'))",
+    }),
     emu.api("PUT", `/v1/projects/${ref}/pgsodium`, { root_key: OTHER_ROOT_KEY }),
     emu.api("POST", `/v1/projects/${ref}/network-restrictions/apply`, {
       dbAllowedCidrs: ["10.0.0.0/8", "203.0.113.0/24"],
@@ -202,7 +206,7 @@ test("every resource changed out of band: drift names it in text, markdown and J
     ["Project", "project", /changed name/],
     ["Secret", "token", /changed API_TOKEN/],
     ["Secrets", "map", /changed MAP_ONE; deleted MAP_TWO/],
-    ["Function", "fn", /changed verifyJwt/],
+    ["Function", "fn", /changed body, verifyJwt/],
     ["Pgsodium", "key", /changed rootKey/],
     ["NetworkRestriction", "net", /added 203\.0\.113\.0\/24/],
     ["CustomHostname", "host", /changed status [1-4]_[a-z_]+/],
@@ -253,7 +257,7 @@ test("every resource changed out of band: drift names it in text, markdown and J
   });
   expect(byName.map.drift).toEqual({ changed: ["MAP_ONE"], deleted: ["MAP_TWO"] });
   expect(byName.token.drift).toEqual({ changed: ["API_TOKEN"] });
-  expect(byName.fn.drift).toEqual({ changed: ["verifyJwt"] });
+  expect(byName.fn.drift).toEqual({ changed: ["body", "verifyJwt"] });
   expect(byName.key.drift).toEqual({ changed: ["rootKey"] });
   expect(byName.net.drift).toEqual({ added: ["203.0.113.0/24"] });
   expect(byName.project.drift).toEqual({ changed: ["name"] });
