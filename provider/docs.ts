@@ -9,6 +9,7 @@ import { authConfigDoc } from "./resources/auth-config";
 import { customHostnameDoc } from "./resources/custom-hostname";
 import { databaseMigrationDoc } from "./resources/database-migration";
 import { functionDoc } from "./resources/function";
+import { functionsDoc } from "./resources/functions";
 import { networkRestrictionDoc } from "./resources/network-restriction";
 import { organizationDoc } from "./resources/organization";
 import { pgsodiumDoc } from "./resources/pgsodium";
@@ -30,6 +31,7 @@ export const resourceDocs: readonly ResourceDoc[] = [
   secretDoc,
   secretsDoc,
   functionDoc,
+  functionsDoc,
   customHostnameDoc,
   pgsodiumDoc,
   networkRestrictionDoc,

@@ -15,6 +15,7 @@ import authConfig from "./resources/auth-config";
 import customHostname from "./resources/custom-hostname";
 import databaseMigration from "./resources/database-migration";
 import edgeFunction from "./resources/function";
+import functions from "./resources/functions";
 import networkRestriction from "./resources/network-restriction";
 import organization from "./resources/organization";
 import pgsodium from "./resources/pgsodium";
@@ -37,6 +38,7 @@ const resources: Record<string, ResourceImpl> = {
   secret,
   secrets,
   function: edgeFunction,
+  functions,
   customHostname,
   pgsodium,
   networkRestriction,

@@ -7,6 +7,7 @@ export { Project, type ProjectArgs, type Region } from "./project";
 export { Secret, type SecretArgs } from "./secret";
 export { Secrets, type SecretsArgs } from "./secrets";
 export { Function, type FunctionArgs } from "./function";
+export { Functions, type FunctionsArgs } from "./functions-folder";
 export { CustomHostname, type CustomHostnameArgs, type DnsRecord } from "./custom-hostname";
 export { Pgsodium, type PgsodiumArgs } from "./pgsodium";
 export { NetworkRestriction, type NetworkRestrictionArgs } from "./network-restriction";

@@ -16,6 +16,7 @@ import type {
   CustomHostnameArgs,
   DatabaseMigrationArgs,
   FunctionArgs,
+  FunctionsArgs,
   NetworkRestrictionArgs,
   OrganizationArgs,
   PgsodiumArgs,
@@ -35,6 +36,7 @@ import type { postgrestConfigInputs } from "../../provider/resources/postgrest-c
 import type { customHostnameInputs } from "../../provider/resources/custom-hostname";
 import type { databaseMigrationInputs } from "../../provider/resources/database-migration";
 import type { functionInputs } from "../../provider/resources/function";
+import type { functionsInputs } from "../../provider/resources/functions";
 import type { networkRestrictionInputs } from "../../provider/resources/network-restriction";
 import type { organizationInputs } from "../../provider/resources/organization";
 import type { pgsodiumInputs } from "../../provider/resources/pgsodium";
@@ -57,6 +59,7 @@ export type SdkArgsMatchSchemas = [
   Expect<SameFields<SecretArgs, typeof secretInputs>>,
   Expect<SameFields<SecretsArgs, typeof secretsInputs>>,
   Expect<SameFields<FunctionArgs, typeof functionInputs, "sourceHash">>,
+  Expect<SameFields<FunctionsArgs, typeof functionsInputs, "hashes">>,
   Expect<SameFields<CustomHostnameArgs, typeof customHostnameInputs>>,
   Expect<SameFields<PgsodiumArgs, typeof pgsodiumInputs>>,
   Expect<SameFields<NetworkRestrictionArgs, typeof networkRestrictionInputs>>,
