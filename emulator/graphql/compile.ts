@@ -5,7 +5,8 @@
  * a SELECT that builds the payload from its RETURNING rows (so nested data
  * reads the pre-statement snapshot, as in pg_graphql).
  */
-import { Kind, type FieldNode, type FragmentDefinitionNode, type SelectionSetNode } from "graphql";
+import { type FieldNode, type FragmentDefinitionNode, type SelectionSetNode } from "graphql";
+import { aggregateSql } from "./aggregate";
 import { base64JsonSql } from "./encoding";
 import { GqlError } from "./errors";
 import {
@@ -20,7 +21,8 @@ import {
 } from "./filter";
 import type { ApiModel, ColumnModel, ComputedModel, RelationModel, TableModel, ValueType } from "./model";
 import { castType, jsonObject, qualified, SqlBuilder } from "./sql";
-import { extraKeys, isObject, nonNullList, resolveValue, scalarText, type Variables } from "./values";
+import { extraKeys, isObject, nonNullList, scalarText, type Variables } from "./values";
+import { collectFields, fieldArgs, requireSelection, responseKey } from "./selection";
 import { decodeCursor, decodeNodeId } from "./encoding";
 
 export interface CompileContext {
@@ -35,81 +37,6 @@ export interface CompiledStatement {
   /** For update/delete: the row limit checked against the statement's `n` column. */
   atMost?: number;
   operation?: "update" | "delete";
-}
-
-const responseKey = (f: FieldNode) => f.alias?.value ?? f.name.value;
-
-/** Whether @skip/@include keep a selection. */
-function included(node: { directives?: readonly import("graphql").DirectiveNode[] }, vars: Variables): boolean {
-  for (const d of node.directives ?? []) {
-    const name = d.name.value;
-    if (name !== "skip" && name !== "include") throw new GqlError(`Unknown directive ${name}`);
-    const arg = d.arguments?.find((a) => a.name.value === "if");
-    const v = arg ? resolveValue(arg.value, vars) : undefined;
-    if (typeof v !== "boolean") throw new GqlError(`Value for "if" in @${name} directive is required`);
-    if (name === "skip" && v) return false;
-    if (name === "include" && !v) return false;
-  }
-  return true;
-}
-
-/**
- * The fields of a selection set in document order, with fragments expanded.
- * Fragments whose type condition is not one of `typeNames` are skipped (they
- * select on another type of the `Node` interface).
- */
-export function collectFields(
-  set: SelectionSetNode | undefined,
-  typeNames: string[],
-  ctx: { vars: Variables; fragments: Map<string, FragmentDefinitionNode> },
-): FieldNode[] {
-  const out: FieldNode[] = [];
-  const walk = (s: SelectionSetNode) => {
-    for (const sel of s.selections) {
-      if (!included(sel, ctx.vars)) continue;
-      if (sel.kind === Kind.FIELD) out.push(sel);
-      else if (sel.kind === Kind.INLINE_FRAGMENT) {
-        if (!sel.typeCondition || typeNames.includes(sel.typeCondition.name.value)) walk(sel.selectionSet);
-      } else {
-        const frag = ctx.fragments.get(sel.name.value);
-        if (!frag) throw new GqlError(`Unknown fragment ${sel.name.value}`);
-        if (typeNames.includes(frag.typeCondition.name.value)) walk(frag.selectionSet);
-      }
-    }
-  };
-  if (set) walk(set);
-  // Fields with the same response key merge their selections (e.g. `node` selected directly and in a fragment).
-  const merged = new Map<string, FieldNode>();
-  for (const f of out) {
-    const key = responseKey(f);
-    const prev = merged.get(key);
-    if (!prev) merged.set(key, f);
-    else if (prev.selectionSet && f.selectionSet) {
-      merged.set(key, {
-        ...prev,
-        selectionSet: {
-          ...prev.selectionSet,
-          selections: [...prev.selectionSet.selections, ...f.selectionSet.selections],
-        },
-      });
-    }
-  }
-  return [...merged.values()];
-}
-
-/** The field's arguments as JS values; unknown ones are rejected as pg_graphql does. */
-function fieldArgs(field: FieldNode, allowed: string[], vars: Variables): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  const extra: string[] = [];
-  for (const a of field.arguments ?? []) {
-    if (!allowed.includes(a.name.value)) extra.push(a.name.value);
-    else {
-      const v = resolveValue(a.value, vars);
-      if (v !== undefined) out[a.name.value] = v;
-    }
-  }
-  if (extra.length) throw new GqlError(`Input contains extra keys ${JSON.stringify(extra)}`);
-  return out;
 }
 
 /** SQL producing the jsonb output form of a value: 64-bit and arbitrary-precision numbers and JSON as strings. */
@@ -150,11 +77,6 @@ function rowColumns(table: TableModel, a: string): string {
 }
 
 const typename = (name: string, sql: SqlBuilder) => `to_jsonb(${sql.param(name, "text")})`;
-
-function requireSelection(field: FieldNode): SelectionSetNode {
-  if (!field.selectionSet) throw new GqlError(`Field "${field.name.value}" of type object requires a selection set`);
-  return field.selectionSet;
-}
 
 export class Compiler {
   readonly sql = new SqlBuilder();
@@ -286,6 +208,17 @@ export class Compiler {
           pairs.push([
             key,
             this.pageInfo(f, { a, from, where, cursorPred, cursorExpr, fwd, rev, limit, skip, backward }),
+          ]);
+          break;
+        case "aggregate":
+          pairs.push([
+            key,
+            aggregateSql(table, f, a, `${from}${where([])}`, {
+              vars: this.ctx.vars,
+              fragments: this.ctx.fragments,
+              sql: this.sql,
+              output: (type, expr) => outputSql(type, expr, this.sql),
+            }),
           ]);
           break;
         case "totalCount":

@@ -19,7 +19,8 @@ import {
   type SelectionSetNode,
 } from "graphql";
 import { CATALOG_FINGERPRINT_SQL, loadCatalog } from "../catalog";
-import { collectFields, Compiler, type CompileContext, type CompiledStatement } from "./compile";
+import { Compiler, type CompileContext, type CompiledStatement } from "./compile";
+import { collectFields } from "./selection";
 import type { GqlDatabase, GqlExecutor } from "./db";
 import { CURRENT_VERSION_SQL, forgetSchemaVersion, PRELUDE_SQL, schemaVersionMode, STALE_SCHEMA } from "./freshness";
 import { GqlError, type GqlErrorBody } from "./errors";

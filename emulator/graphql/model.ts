@@ -82,6 +82,8 @@ export interface TableModel {
   /** Node fields in pg_graphql's registration order; later names replace earlier ones. */
   fields: Map<string, NodeField>;
   totalCount: boolean;
+  /** The `aggregate` connection field (count, sum, avg, min, max), enabled by directive. */
+  aggregate: boolean;
   maxRows: number;
   description: string | null;
   /** Which of `and`, `or`, `not` the filter keeps (a column of that name removes it). */
@@ -330,7 +332,10 @@ export function buildModel(catalog: Catalog): ApiModel {
       pkNames = virtual;
     if (pkNames.length === 0 || !pkNames.every((n) => byName.has(n))) continue;
     const pk = pkNames.map((n) => byName.get(n)!);
-    const totalCountDirective = d.totalCount as { enabled?: unknown } | undefined;
+    const enabled = (key: string) => {
+      const v = d[key] as { enabled?: unknown } | undefined;
+      return typeof v === "object" && v !== null && v.enabled === true;
+    };
     const t: TableModel = {
       rel,
       typeName,
@@ -338,8 +343,8 @@ export function buildModel(catalog: Catalog): ApiModel {
       columns,
       pk,
       fields: new Map<string, NodeField>([["nodeId", { kind: "nodeId" }]]),
-      totalCount:
-        typeof totalCountDirective === "object" && totalCountDirective !== null && totalCountDirective.enabled === true,
+      totalCount: enabled("totalCount"),
+      aggregate: enabled("aggregate"),
       maxRows: optU64(d, "max_rows") ?? cfg.maxRows,
       description: optString(d, "description") ?? null,
       logical: {

@@ -23,6 +23,7 @@ import {
   type GraphQLInputType,
   type GraphQLOutputType,
 } from "graphql";
+import { AGGREGATE_OPS, aggregateColumns, aggregateResultType, aggregateTypeName } from "./aggregate";
 import { filterOperators } from "./filter";
 import type { ApiModel, EnumModel, ScalarName, TableModel, ValueType } from "./model";
 
@@ -115,6 +116,24 @@ export function buildSchema(model: ApiModel): GraphQLSchema {
     },
   });
 
+  /** `<Type>Aggregate`: count plus one result object per function with at least one applicable column. */
+  const aggregateType = (t: TableModel): GraphQLObjectType => {
+    const fields: GraphQLFieldConfigMap<unknown, unknown> = {
+      count: { type: nn(GraphQLInt), description: "Count of the records matching the `filter`" },
+    };
+    for (const op of AGGREGATE_OPS) {
+      const columns = aggregateColumns(t, op);
+      if (columns.length === 0) continue;
+      fields[op] = {
+        type: new GraphQLObjectType({
+          name: aggregateTypeName(t, op),
+          fields: Object.fromEntries(columns.map((c) => [c.field, { type: scalar(aggregateResultType(c, op)) }])),
+        }),
+      };
+    }
+    return new GraphQLObjectType({ name: aggregateTypeName(t), fields });
+  };
+
   interface TableTypes {
     node: GraphQLObjectType;
     connection: GraphQLObjectType;
@@ -188,6 +207,14 @@ export function buildSchema(model: ApiModel): GraphQLSchema {
               totalCount: {
                 type: nn(GraphQLInt),
                 description: "The total number of records matching the `filter` criteria",
+              },
+            }
+          : {}),
+        ...(t.aggregate
+          ? {
+              aggregate: {
+                type: aggregateType(t),
+                description: "Aggregate functions over the records matching the `filter`",
               },
             }
           : {}),
