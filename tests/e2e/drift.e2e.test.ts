@@ -97,7 +97,16 @@ function program() {
     new supabase.PoolerConfig("pool", { projectRef: ref, defaultPoolSize: 30 });
     new supabase.StorageConfig("storage", { projectRef: ref, fileSizeLimit: 10485760 });
     new supabase.SslEnforcement("ssl", { projectRef: ref, database: true });
-    return { ref, config: new pulumi.Config("e2e").get("unused") };
+    const kept = new supabase.ApiKey("kept-key", { projectRef: ref, type: "secret", name: "drift_backend" });
+    const gone = new supabase.ApiKey("gone-key", { projectRef: ref, type: "publishable", name: "drift_web" });
+    return {
+      ref,
+      config: new pulumi.Config("e2e").get("unused"),
+      keptKeyId: kept.keyId,
+      keptKey: kept.apiKey,
+      goneKeyId: gone.keyId,
+      goneKey: gone.apiKey,
+    };
   };
 }
 
@@ -138,12 +147,15 @@ test("every resource changed out of band: drift names it in text, markdown and J
   const up = await s.stack.up({ parallel: 8, onOutput: (o) => void captured.push(o) });
   expect(up.summary.result).toBe("succeeded");
   const ref = up.outputs.ref.value as string;
+  // The API key values this run handles (the deleted key comes back with a new value after up).
+  const apiKeyValues = [up.outputs.keptKey.value as string, up.outputs.goneKey.value as string];
+  for (const v of apiKeyValues) expect(v).toMatch(/^sb_(secret|publishable)_/);
 
   const clean = await drift(s.workDir, stackName, s.env, "text");
   captured.push(clean.stdout, clean.stderr);
   expect(clean.stderr).toBe("");
   expect(clean.code).toBe(0);
-  expect(clean.stdout).toMatch(/^No drift in stack .*: 16 resources checked\./);
+  expect(clean.stdout).toMatch(/^No drift in stack .*: 18 resources checked\./);
 
   const sql = (query: string) => emu.api("POST", `/v1/projects/${ref}/database/query`, { query });
   const changes: Array<Promise<any>> = [
@@ -175,6 +187,9 @@ test("every resource changed out of band: drift names it in text, markdown and J
     emu.api("PATCH", `/v1/projects/${ref}/config/database/pooler`, { default_pool_size: 5 }),
     emu.api("PATCH", `/v1/projects/${ref}/config/storage`, { fileSizeLimit: 1024 }),
     emu.api("PUT", `/v1/projects/${ref}/ssl-enforcement`, { requestedConfig: { database: false } }),
+    // One API key renamed, one deleted.
+    emu.api("PATCH", `/v1/projects/${ref}/api-keys/${up.outputs.keptKeyId.value}`, { name: "renamed_elsewhere" }),
+    emu.api("DELETE", `/v1/projects/${ref}/api-keys/${up.outputs.goneKeyId.value}`),
     sql(
       `update plans set price = 30 where code = 'pro'; update plans set name = '${OUT_OF_BAND_ROW}' where code = 'free'`,
     ),
@@ -217,27 +232,33 @@ test("every resource changed out of band: drift names it in text, markdown and J
     ["PoolerConfig", "pool", /^ {2}pool: changed defaultPoolSize$/],
     ["StorageConfig", "storage", /^ {2}storage: changed fileSizeLimit$/],
     ["SslEnforcement", "ssl", /^ {2}ssl: changed database$/],
+    ["ApiKey", "kept-key", /^ {2}kept-key: changed name$/],
   ];
   for (const [type, name, what] of expected) {
     const line = text.stdout.split("\n").find((l) => l.startsWith(`  ${name}: `));
     expect(line).toMatch(what);
-    expect(text.stdout).toContain(`\n${type} (1)\n`);
-    expect(markdown.stdout).toContain(`#### ${type} (1)`);
+    const n = type === "ApiKey" ? 2 : 1;
+    expect(text.stdout).toContain(`\n${type} (${n})\n`);
+    expect(markdown.stdout).toContain(`#### ${type} (${n})`);
     const md = markdown.stdout.split("\n").find((l) => l.startsWith(`- \`${name}\`: `));
     expect(md?.replace(/`/g, "").replace(/^- /, "  ")).toMatch(what);
   }
-  expect(text.stdout).toMatch(/^Drift in stack .*: 14 of 16 resources drifted/);
+  expect(text.stdout).toMatch(/^ {2}gone-key: deleted out of band/m);
+  expect(markdown.stdout).toMatch(/^- `gone-key`: `deleted out of band/m);
+  expect(text.stdout).toMatch(/^Drift in stack .*: 16 of 18 resources drifted/);
 
   const report = JSON.parse(json.stdout);
   expect(report.drifted).toBe(true);
-  expect(report.checked).toBe(16);
+  expect(report.checked).toBe(18);
   const byName = Object.fromEntries(report.resources.map((r: any) => [r.name, r]));
   expect(Object.keys(byName).sort()).toEqual(
     [
       "auth",
       "fn",
+      "gone-key",
       "host",
       "key",
+      "kept-key",
       "map",
       "net",
       "pg",
@@ -270,6 +291,8 @@ test("every resource changed out of band: drift names it in text, markdown and J
   expect(byName.pool.drift).toEqual({ changed: ["defaultPoolSize"] });
   expect(byName.storage.drift).toEqual({ changed: ["fileSizeLimit"] });
   expect(byName.ssl.drift).toEqual({ changed: ["database"] });
+  expect(byName["kept-key"]).toMatchObject({ type: "ApiKey", status: "changed", drift: { changed: ["name"] } });
+  expect(byName["gone-key"]).toMatchObject({ type: "ApiKey", status: "deleted" });
   for (const [type, name] of expected) expect(byName[name].type).toBe(type);
 
   // `pulumi up` restores everything; the command then finds nothing.
@@ -279,6 +302,11 @@ test("every resource changed out of band: drift names it in text, markdown and J
   captured.push(after.stdout, after.stderr);
   if (after.code !== 0) throw new Error(`after up, drift exited ${after.code}:\n${after.stdout}\n${after.stderr}`);
   expect(JSON.parse(after.stdout)).toMatchObject({ drifted: false, resources: [] });
+  // Every key value the project holds now: the recreated API key's and the service_role key TableRows used.
+  const keys = await emu.api("GET", `/v1/projects/${ref}/api-keys?reveal=true`);
+  expect(keys.status).toBe(200);
+  for (const k of keys.body as Array<{ api_key?: string }>) if (k.api_key) apiKeyValues.push(k.api_key);
+  expect(apiKeyValues.length).toBeGreaterThanOrEqual(5);
 
   // No secret value, root key or token in any report, engine output or the state.
   const exported = await s.cli(["stack", "export"]);
@@ -297,6 +325,7 @@ test("every resource changed out of band: drift names it in text, markdown and J
     ROOT_KEY,
     OTHER_ROOT_KEY,
     emu.accessToken,
+    ...apiKeyValues,
   ])
     expect(everything).not.toContain(secret);
   // Row contents stay out of the reports: keys and column names only.
