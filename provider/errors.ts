@@ -30,7 +30,9 @@ export type ErrorCode =
   /** A GraphQL response carried `errors`. */
   | "GRAPHQL"
   /** Adoption found more than one object it could take over, and will not guess. */
-  | "AMBIGUOUS";
+  | "AMBIGUOUS"
+  /** The service's state blocks the operation until something else is done first (e.g. a later migration). */
+  | "CONFLICT";
 
 export class SupabaseError extends Error {
   readonly code: ErrorCode;

@@ -1,5 +1,5 @@
 /**
- * TableRows and DatabaseMigration provider methods in-process against the
+ * TableRows provider methods (and a DatabaseMigration creating its table) in-process against the
  * emulator. GraphQL request budgets are counted from the emulator's request
  * log (`api: "graphql"` entries), per provider method: `check` (which
  * introspects the table once per process) is counted apart from `create`,
@@ -445,71 +445,7 @@ describe("TableRows unknown outcomes are settled by reading back, never by blind
   });
 });
 
-describe("DatabaseMigration", () => {
-  test("applies once with a checksum; refresh and no-op cost nothing; a changed sql without downSql is refused", async () => {
-    const props = { projectRef: ref, name: "001_widgets", sql: "create table widget (id int primary key, label text)" };
-    const c = await migP().check({}, props);
-    expect(c.failures).toEqual([]);
-    await emu.clearRequests();
-    const { id, outs } = await migP().create(c.inputs!);
-    expect((await emu.requests()).map((r) => r.route)).toEqual(["POST /v1/projects/{ref}/database/query"]);
-    expect(outs!.checksum).toMatch(/^[0-9a-f]{64}$/);
-    expect(id).toBe(`${ref}/001_widgets`);
-    expect(await sql("select count(*)::int as n from widget")).toEqual([{ n: 0 }]);
-
-    await emu.clearRequests();
-    expect((await migP().read(id, outs!)).props).toEqual(outs);
-    expect((await migP().check(c.inputs!, props)).failures).toEqual([]);
-    expect((await migP().diff(id, outs!, c.inputs!)).changes).toBe(false);
-    expect(await emu.requests()).toEqual([]);
-
-    const edited = await migP().check(c.inputs!, {
-      ...props,
-      sql: `${props.sql}; alter table widget add column n int`,
-    });
-    expect(edited.failures).toEqual([
-      {
-        property: "sql",
-        reason: expect.stringMatching(
-          /migration "001_widgets" is already applied and has no downSql, so its SQL cannot change; add a new migration instead/,
-        ),
-      },
-    ]);
-  });
-
-  test("with downSql, a changed sql replaces it (downSql first); delete runs downSql", async () => {
-    const v1 = {
-      projectRef: ref,
-      name: "002_gadgets",
-      sql: "create table gadget (id int primary key)",
-      downSql: "drop table gadget",
-    };
-    const created = await migP().create((await migP().check({}, v1)).inputs!);
-    const v2 = { ...v1, sql: "create table gadget (id int primary key, label text not null default 'x')" };
-    const checked = await migP().check(created.outs!, v2);
-    expect(checked.failures).toEqual([]);
-    const d = await migP().diff(created.id, created.outs!, checked.inputs!);
-    expect(d).toEqual({ changes: true, replaces: ["sql"], deleteBeforeReplace: true });
-    // The engine's replacement: delete the old (downSql), create the new.
-    await migP().delete(created.id, created.outs!);
-    const replaced = await migP().create(checked.inputs!);
-    expect(replaced.outs!.checksum).not.toBe(created.outs!.checksum);
-    expect(
-      (
-        await sql(
-          "select count(*)::int as n from information_schema.columns where table_name = 'gadget' and column_name = 'label'",
-        )
-      )[0].n,
-    ).toBe(1);
-
-    await emu.clearRequests();
-    await migP().delete(replaced.id, replaced.outs!);
-    expect((await emu.requests()).map((r) => r.route)).toEqual(["POST /v1/projects/{ref}/database/query"]);
-    expect(
-      (await sql("select count(*)::int as n from information_schema.tables where table_name = 'gadget'"))[0].n,
-    ).toBe(0);
-  });
-
+describe("DatabaseMigration and TableRows", () => {
   test("a failing migration names itself; a table it creates is seen by TableRows in the same process", async () => {
     await expect(migP().create({ projectRef: ref, name: "003_bad", sql: "create tabel oops" })).rejects.toThrow(
       /DatabaseMigration 003_bad: applying sql failed/,

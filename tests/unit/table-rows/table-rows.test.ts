@@ -17,6 +17,7 @@ import { canonicalDecimal, checkValue, fromWire, toWire, type ColumnInfo } from 
 import { assertName, field, operation, variable } from "../../../provider/graphql/documents";
 import { changedColumns, diffRowState, rowEntry, rowState } from "../../../provider/resources/table-rows/row-state";
 import { validateRows } from "../../../provider/resources/table-rows/validation";
+import { decodeSchemaCache } from "../../../provider/resources/table-rows/connection";
 
 const col = (scalar: string, extra: Partial<ColumnInfo> = {}): ColumnInfo => ({
   scalar,
@@ -332,5 +333,74 @@ describe("documents", () => {
       f0: "blog_postFilter",
     });
     expect(print(document)).not.toContain("blog_post");
+  });
+});
+
+describe("TableRows check reuses the recorded schema", () => {
+  const rowsP = provider("tableRows");
+  const schema: TableSchema = {
+    source: "introspection",
+    sqlSchema: "public",
+    sqlTable: "plan",
+    ...namesFor("plan"),
+    columns: {
+      code: {
+        scalar: "String",
+        list: false,
+        nonNull: true,
+        insertable: true,
+        updatable: true,
+        filterOps: ["eq", "in"],
+      },
+      price: {
+        scalar: "BigFloat",
+        list: false,
+        nonNull: false,
+        insertable: true,
+        updatable: true,
+        filterOps: ["eq", "in"],
+      },
+    },
+    sqlNames: {},
+    primaryKey: ["code"],
+    unchecked: [],
+  };
+  // An unreachable endpoint: any request would fail the test.
+  const target = { graphqlUrl: "http://127.0.0.1:9/graphql/v1", apiKey: "k", table: "plan" };
+  const olds = {
+    ...target,
+    declaredKey: undefined,
+    key: ["code"],
+    rows: [{ code: "a", price: "1" }],
+    resolved: schema,
+    onDelete: "delete",
+    batchSize: 500,
+    pageSize: 30,
+    exclusive: false,
+    inflect: false,
+  };
+
+  test("edited rows that validate make no request", async () => {
+    const res = await rowsP.check(olds, {
+      ...target,
+      rows: [
+        { code: "a", price: 2.5 },
+        { code: "b", price: "3" },
+      ],
+    });
+    expect(res.failures).toEqual([]);
+    expect(res.inputs!.rows).toEqual([
+      { code: "a", price: "2.5" },
+      { code: "b", price: "3" },
+    ]);
+    // The recorded schema (an earlier state's `resolved`) is carried on as one compact line, under an internal key.
+    expect(res.inputs).not.toHaveProperty("resolved");
+    expect(res.inputs).not.toHaveProperty("declaredKey");
+    expect(res.inputs).not.toHaveProperty("schemaCache");
+    expect(res.inputs!.__schemaCache).toMatch(/^v1:[A-Za-z0-9+/=]+$/);
+    expect(decodeSchemaCache(res.inputs).schema).toEqual(schema);
+    const again = await rowsP.check(res.inputs!, { ...target, rows: [{ code: "a", price: 4 }] });
+    expect(again.failures).toEqual([]);
+    expect(again.inputs!.rows).toEqual([{ code: "a", price: "4" }]);
   });
 });

@@ -1,18 +1,27 @@
 /**
  * DatabaseMigration without a network: input checks, the refusal of an
- * edited migration without downSql, and the replace/update decisions of diff.
- * Also TableRows' check reusing the recorded schema (no request at all).
+ * edited migration without downSql, the replace/update decisions of diff,
+ * the statement digest that adoption and drift compare, and the apply's
+ * idempotency key.
  */
 import { provider } from "supabase-pulumi/runtime";
 import { UNKNOWN } from "../../../provider/resources/common";
-import { migrationChecksum } from "../../../provider/resources/database-migration";
-import { namesFor, type TableSchema } from "../../../provider/graphql/introspect";
-import { decodeSchemaCache } from "../../../provider/resources/table-rows/connection";
+import {
+  migrationChecksum,
+  migrationIdempotencyKey,
+  statementsDigest,
+} from "../../../provider/resources/database-migration";
 
 const mig = provider("databaseMigration");
 const REF = "abcdefghijklmnopqrst";
 const base = { projectRef: REF, name: "001_plans", sql: "create table plans (code text primary key)" };
-const applied = { ...base, checksum: migrationChecksum(base.sql), appliedAt: "2026-01-01T00:00:00.000Z" };
+const applied = {
+  ...base,
+  checksum: migrationChecksum(base.sql),
+  appliedAt: "2026-01-01T00:00:00.000Z",
+  version: "20260101000000",
+  adopted: false,
+};
 
 describe("DatabaseMigration check", () => {
   test.each([
@@ -72,8 +81,7 @@ describe("DatabaseMigration diff", () => {
   test("only downSql changed: an in-place update that keeps the checksum", async () => {
     const news = { ...base, downSql: "drop table plans" };
     expect(await mig.diff("id", applied, news)).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
-    const { outs } = await mig.update!("id", applied, news);
-    expect(outs).toEqual({ ...news, checksum: applied.checksum, appliedAt: applied.appliedAt });
+    expect(await mig.diff("id", applied, { ...news, downSql: undefined })).toMatchObject({ changes: false });
   });
   test("another project or name, or a sql still unknown, replaces", async () => {
     expect((await mig.diff("id", applied, { ...base, projectRef: "tsrqponmlkjihgfedcba" })).replaces).toEqual([
@@ -87,71 +95,34 @@ describe("DatabaseMigration diff", () => {
   });
 });
 
-describe("TableRows check reuses the recorded schema", () => {
-  const rowsP = provider("tableRows");
-  const schema: TableSchema = {
-    source: "introspection",
-    sqlSchema: "public",
-    sqlTable: "plan",
-    ...namesFor("plan"),
-    columns: {
-      code: {
-        scalar: "String",
-        list: false,
-        nonNull: true,
-        insertable: true,
-        updatable: true,
-        filterOps: ["eq", "in"],
-      },
-      price: {
-        scalar: "BigFloat",
-        list: false,
-        nonNull: false,
-        insertable: true,
-        updatable: true,
-        filterOps: ["eq", "in"],
-      },
-    },
-    sqlNames: {},
-    primaryKey: ["code"],
-    unchecked: [],
-  };
-  // An unreachable endpoint: any request would fail the test.
-  const target = { graphqlUrl: "http://127.0.0.1:9/graphql/v1", apiKey: "k", table: "plan" };
-  const olds = {
-    ...target,
-    declaredKey: undefined,
-    key: ["code"],
-    rows: [{ code: "a", price: "1" }],
-    resolved: schema,
-    onDelete: "delete",
-    batchSize: 500,
-    pageSize: 30,
-    exclusive: false,
-    inflect: false,
-  };
+describe("DatabaseMigration drift and identity", () => {
+  test("a refresh that found drift makes up act, without replacing", async () => {
+    const drifted = { ...applied, drift: { deleted: ["missing from history: 20260101000000 001_plans"] } };
+    expect(await mig.diff("id", drifted, base)).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
+    const changed = { ...applied, drift: { changed: ["statements changed: 20260101000000 001_plans"] } };
+    expect((await mig.diff("id", changed, base)).changes).toBe(true);
+  });
 
-  test("edited rows that validate make no request", async () => {
-    const res = await rowsP.check(olds, {
-      ...target,
-      rows: [
-        { code: "a", price: 2.5 },
-        { code: "b", price: "3" },
-      ],
-    });
-    expect(res.failures).toEqual([]);
-    expect(res.inputs!.rows).toEqual([
-      { code: "a", price: "2.5" },
-      { code: "b", price: "3" },
-    ]);
-    // The recorded schema (an earlier state's `resolved`) is carried on as one compact line, under an internal key.
-    expect(res.inputs).not.toHaveProperty("resolved");
-    expect(res.inputs).not.toHaveProperty("declaredKey");
-    expect(res.inputs).not.toHaveProperty("schemaCache");
-    expect(res.inputs!.__schemaCache).toMatch(/^v1:[A-Za-z0-9+/=]+$/);
-    expect(decodeSchemaCache(res.inputs).schema).toEqual(schema);
-    const again = await rowsP.check(res.inputs!, { ...target, rows: [{ code: "a", price: 4 }] });
-    expect(again.failures).toEqual([]);
-    expect(again.inputs!.rows).toEqual([{ code: "a", price: "4" }]);
+  test("statements compare regardless of spacing and of how they were split", () => {
+    const one = statementsDigest(["create table a (id int);\n  insert into a values (1);"]);
+    expect(statementsDigest(["create table a (id int)", "insert into a values (1)"])).toBe(one);
+    expect(statementsDigest(["create  table a (id int); insert into a values (1)"])).toBe(one);
+    expect(statementsDigest(["create table a (id int)", "insert into a values (2)"])).not.toBe(one);
+    expect(statementsDigest([])).toBe(statementsDigest([" ; "]));
+  });
+
+  test("the idempotency key follows project, name and sql, and shows none of the sql", () => {
+    const key = migrationIdempotencyKey(REF, "001_plans", "create table secret_stuff (pw text default 'hunter2')");
+    expect(key).toMatch(/^supabase-pulumi-[0-9a-f]{40}$/);
+    expect(key).toBe(
+      migrationIdempotencyKey(REF, "001_plans", "create table secret_stuff (pw text default 'hunter2')"),
+    );
+    expect(migrationIdempotencyKey(REF, "001_plans", "select 2")).not.toBe(key);
+    expect(migrationIdempotencyKey(REF, "002_plans", "create table secret_stuff (pw text default 'hunter2')")).not.toBe(
+      key,
+    );
+    expect(migrationIdempotencyKey("tsrqponmlkjihgfedcba", "001_plans", "select 1")).not.toBe(
+      migrationIdempotencyKey(REF, "001_plans", "select 1"),
+    );
   });
 });
