@@ -115,4 +115,13 @@ export const functionDocs: readonly FunctionDoc[] = [
     returns: "The types, as a string.",
     footprint: "1 `GET /v1/projects/{ref}/types/typescript`",
   },
+  {
+    name: "getApiKeys",
+    summary:
+      "A project's API keys: the legacy `anon` and `service_role` JWTs, and the publishable and secret keys, each with its value as a secret.",
+    args: [projectRefArg],
+    returns:
+      "`{ name, id, type, prefix, description, apiKey }[]`, `type` being `legacy`, `publishable` or `secret`, and `apiKey` the key itself as a secret Output (secret keys are asked for unmasked, `reveal=true`). `getApiKeysOutput` answers the same list as one secret Output whose `apiKey`s are plain strings.",
+    footprint: "1 `GET /v1/projects/{ref}/api-keys?reveal=true`",
+  },
 ];

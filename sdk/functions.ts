@@ -78,6 +78,35 @@ export async function getTypescriptTypes(args: GetTypescriptTypesArgs): Promise<
   return types;
 }
 
+/** One of a project's API keys, as `getApiKeys` answers it. */
+export interface ApiKeyInfo {
+  name: string;
+  id?: string;
+  /** `legacy` (the `anon` and `service_role` JWTs), `publishable` or `secret`. */
+  type?: string;
+  prefix?: string;
+  description?: string;
+  /** The key itself, as a secret Output: it never shows in plain text in state or logs. */
+  apiKey: pulumi.Output<string>;
+}
+
+/** The keys with their values, unwrapped: only ever handed out inside a secret Output. */
+async function apiKeysRevealed(args: ProjectScoped): Promise<Array<Omit<ApiKeyInfo, "apiKey"> & { apiKey: string }>> {
+  const keys = await client().getApiKeys(args.projectRef, { reveal: true });
+  return keys.map((k) => ({
+    name: k.name,
+    id: k.id,
+    type: k.type,
+    prefix: k.prefix,
+    description: k.description,
+    apiKey: k.api_key ?? "",
+  }));
+}
+
+export async function getApiKeys(args: ProjectScoped): Promise<ApiKeyInfo[]> {
+  return (await apiKeysRevealed(args)).map((k) => ({ ...k, apiKey: pulumi.secret(k.apiKey) }));
+}
+
 type Inputs<T> = { [K in keyof T]: pulumi.Input<T[K]> };
 
 export const getOrganizationsOutput = () => pulumi.output(getOrganizations());
@@ -90,5 +119,8 @@ export const getFunctionBodyOutput = (args: Inputs<ProjectScoped & { slug: strin
   pulumi.output(args).apply((a) => getFunctionBody(a as ProjectScoped & { slug: string }));
 export const getNetworkBansOutput = (args: Inputs<ProjectScoped>) =>
   pulumi.output(args).apply((a) => getNetworkBans(a as ProjectScoped));
+/** The same list as `getApiKeys`, as one secret Output (its `apiKey`s plain strings inside it). */
+export const getApiKeysOutput = (args: Inputs<ProjectScoped>) =>
+  pulumi.secret(pulumi.output(args).apply((a) => apiKeysRevealed(a as ProjectScoped)));
 export const getTypescriptTypesOutput = (args: Inputs<GetTypescriptTypesArgs>) =>
   pulumi.output(args).apply((a) => getTypescriptTypes(a as GetTypescriptTypesArgs));

@@ -6,6 +6,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import * as pulumi from "@pulumi/pulumi";
 import * as supabase from "supabase-pulumi";
 import { readyProject, startTestEmulator } from "../../../harness/emulator";
 import { useEmulator } from "../../../harness/suite";
@@ -84,4 +85,33 @@ test("Output variants take Inputs and resolve to the same values", async () => {
   const out = supabase.getSecretsOutput({ projectRef: Promise.resolve(ref) });
   const value = await new Promise((resolve) => out.apply(resolve));
   expect(value).toEqual([{ name: "ONE", digest: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
+});
+
+test("getApiKeys answers every key, legacy and new, each value a secret; one read, nothing written", async () => {
+  const created = await emu.api("POST", `/v1/projects/${ref}/api-keys?reveal=true`, { type: "secret", name: "ci_key" });
+  await emu.clearRequests();
+  const keys = await supabase.getApiKeys({ projectRef: ref });
+  const calls = (await emu.requests()).filter((r) => r.api === "management").map((r) => r.route);
+  expect(calls).toEqual(["GET /v1/projects/{ref}/api-keys"]);
+  expect(keys.map((k) => [k.name, k.type])).toEqual(
+    expect.arrayContaining([
+      ["anon", "legacy"],
+      ["service_role", "legacy"],
+      ["default", "publishable"],
+      ["default", "secret"],
+      ["ci_key", "secret"],
+    ]),
+  );
+  const reveal = (o: pulumi.Output<string>) => new Promise<string>((resolve) => o.apply(resolve));
+  for (const k of keys) expect(await pulumi.isSecret(k.apiKey)).toBe(true);
+  const ci = keys.find((k) => k.name === "ci_key")!;
+  // Revealed: the secret key's value is usable, not the mask the list shows by default.
+  expect(await reveal(ci.apiKey)).toBe(created.body.api_key);
+  const anon = keys.find((k) => k.name === "anon")!;
+  expect((await reveal(anon.apiKey)).split(".")).toHaveLength(3);
+
+  const out = supabase.getApiKeysOutput({ projectRef: Promise.resolve(ref) });
+  expect(await pulumi.isSecret(out)).toBe(true);
+  const listed = await new Promise<Array<{ name: string; apiKey: string }>>((resolve) => out.apply(resolve));
+  expect(listed.find((k) => k.name === "ci_key")!.apiKey).toBe(created.body.api_key);
 });
