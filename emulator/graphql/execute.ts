@@ -213,7 +213,13 @@ async function introspect(
   op: OperationDefinitionNode,
   vars: Variables,
 ): Promise<unknown> {
-  api.schema ??= buildSchema(api.model);
+  try {
+    api.schema ??= buildSchema(api.model);
+  } catch (err) {
+    // A name the type system rejects (an enum label such as `not-ok`) breaks introspection only.
+    if (err instanceof GraphQLError) throw new GqlError(err.message);
+    throw err;
+  }
   const fragments = doc.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION);
   const single: DocumentNode = {
     kind: Kind.DOCUMENT,

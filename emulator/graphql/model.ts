@@ -36,6 +36,8 @@ export interface ValueType {
 
 export interface ColumnModel {
   field: string;
+  /** From the column's `description` directive. */
+  description: string | null;
   col: CatalogColumn;
   type: ValueType;
   nonNull: boolean;
@@ -59,6 +61,8 @@ export interface RelationModel {
 
 export interface ComputedModel {
   field: string;
+  /** From the function's `description` directive. */
+  description: string | null;
   fn: CatalogFunction;
   /** A scalar result, or records of `target`. */
   type: ValueType | null;
@@ -259,12 +263,16 @@ export function buildModel(catalog: Catalog): ApiModel {
   for (const e of catalog.enums) {
     if (!visibleSchemas.has(e.schema) || !e.usage) continue;
     const d = directive(e.comment);
-    const mappings = (d.mappings ?? {}) as Record<string, string>;
+    const mappings = d.mappings ?? {};
+    if (typeof mappings !== "object" || mappings === null || Array.isArray(mappings))
+      throw directiveError(`invalid type: ${describe(mappings)}, expected a map`);
+    for (const v of Object.values(mappings))
+      if (typeof v !== "string") throw directiveError(`invalid type: ${describe(v)}, expected a string`);
     enums.set(e.oid, {
       name: optString(d, "name") ?? (config(e.schema).inflect ? pascal(e.name) : e.name),
       schema: e.schema,
       sqlName: e.name,
-      values: e.labels.map((l) => ({ sql: l, gql: typeof mappings[l] === "string" ? mappings[l] : l })),
+      values: e.labels.map((l) => ({ sql: l, gql: (mappings as Record<string, string>)[l] ?? l })),
     });
   }
 
@@ -314,6 +322,7 @@ export function buildModel(catalog: Catalog): ApiModel {
       const sequenced = col.serial || col.generated;
       columns.push({
         field,
+        description: optString(cd, "description") ?? null,
         col,
         type,
         nonNull: col.notNull && !isView,
@@ -466,13 +475,14 @@ export function buildModel(catalog: Catalog): ApiModel {
     const d = directive(fn.comment);
     const base = fn.name.startsWith("_") ? fn.name.slice(1) : fn.name;
     const field = lcFirst(optString(d, "name") ?? (inflectOf(t) ? pascal(base) : base));
+    const description = optString(d, "description") ?? null;
     if (!GRAPHQL_NAME.test(field)) continue;
     let computed: ComputedModel;
     if (fn.returnRelOid !== null) {
       const target = byOid.get(fn.returnRelOid);
       if (!target) continue;
       const many = fn.returnsSet && fn.rows !== 1;
-      computed = { field, fn, type: null, target, cardinality: many ? "many" : "one" };
+      computed = { field, description, fn, type: null, target, cardinality: many ? "many" : "one" };
     } else {
       if (fn.returnsSet || fn.returnTypeKind === "p") continue;
       const type = valueType({
@@ -482,7 +492,7 @@ export function buildModel(catalog: Catalog): ApiModel {
         sqlType: fn.returnSqlType,
       });
       if (!type) continue;
-      computed = { field, fn, type, target: null, cardinality: "scalar" };
+      computed = { field, description, fn, type, target: null, cardinality: "scalar" };
     }
     t.fields.set(field, { kind: "computed", computed });
   }

@@ -177,7 +177,10 @@ export function buildSchema(model: ApiModel): GraphQLSchema {
           if (f.kind === "nodeId")
             fields[name] = { type: nn(GraphQLID), description: "Globally Unique Record Identifier" };
           else if (f.kind === "column")
-            fields[name] = { type: f.column.nonNull ? nn(valueOut(f.column.type)) : valueOut(f.column.type) };
+            fields[name] = {
+              type: f.column.nonNull ? nn(valueOut(f.column.type)) : valueOut(f.column.type),
+              description: f.column.description ?? undefined,
+            };
           else if (f.kind === "relation") {
             const r = f.relation;
             const target = types.get(r.target)!;
@@ -185,9 +188,15 @@ export function buildSchema(model: ApiModel): GraphQLSchema {
             else fields[name] = { type: target.connection, args: connectionArgs(r.target) };
           } else {
             const c = f.computed;
-            if (c.cardinality === "scalar") fields[name] = { type: valueOut(c.type!) };
-            else if (c.cardinality === "one") fields[name] = { type: types.get(c.target!)!.node };
-            else fields[name] = { type: types.get(c.target!)!.connection, args: connectionArgs(c.target!) };
+            const description = c.description ?? undefined;
+            if (c.cardinality === "scalar") fields[name] = { type: valueOut(c.type!), description };
+            else if (c.cardinality === "one") fields[name] = { type: types.get(c.target!)!.node, description };
+            else
+              fields[name] = {
+                type: types.get(c.target!)!.connection,
+                args: connectionArgs(c.target!),
+                description,
+              };
           }
         }
         return fields;
