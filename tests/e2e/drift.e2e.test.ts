@@ -8,12 +8,13 @@
  * report or in the state.
  */
 import { execFile } from "node:child_process";
+import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import * as supabase from "supabase-pulumi";
 import { engineRoot, REPO_ROOT } from "../../scripts/engine";
 import { startTestEmulator } from "../../harness/emulator";
-import { cleanup, emulatorStack, type TestEmulator } from "./helpers";
+import { cleanup, emulatorStack, tempDir, type TestEmulator } from "./helpers";
 
 const DB_PASS = "drift-e2e-db-pass-41c9";
 const SECRET_VALUE = "drift-secret-value-8e2d";
@@ -29,9 +30,17 @@ const OTHER_ROOT_KEY = "9d".repeat(32);
 
 let emu: TestEmulator;
 const dirs: string[] = [];
+/** The folder the Functions resource deploys: one subfolder per function. */
+let functionsDir: string;
 
 beforeAll(async () => {
   emu = await startTestEmulator();
+  functionsDir = tempDir("drift-functions");
+  dirs.push(functionsDir);
+  for (const slug of ["alpha", "beta"]) {
+    fs.mkdirSync(path.join(functionsDir, slug));
+    fs.writeFileSync(path.join(functionsDir, slug, "index.ts"), `Deno.serve(() => new Response("${slug}"));\n`);
+  }
   await emu.setSettings({ hostnameAutoVerifyMs: 300, restrictionsApplyDelayMs: 300, restartDelayMs: 300 } as any);
 });
 
@@ -97,6 +106,7 @@ function program() {
     new supabase.PoolerConfig("pool", { projectRef: ref, defaultPoolSize: 30 });
     new supabase.StorageConfig("storage", { projectRef: ref, fileSizeLimit: 10485760 });
     new supabase.SslEnforcement("ssl", { projectRef: ref, database: true });
+    new supabase.Functions("fns", { projectRef: ref, sourceDir: functionsDir, verifyJwt: false });
     const kept = new supabase.ApiKey("kept-key", { projectRef: ref, type: "secret", name: "drift_backend" });
     const gone = new supabase.ApiKey("gone-key", { projectRef: ref, type: "publishable", name: "drift_web" });
     return {
@@ -155,7 +165,7 @@ test("every resource changed out of band: drift names it in text, markdown and J
   captured.push(clean.stdout, clean.stderr);
   expect(clean.stderr).toBe("");
   expect(clean.code).toBe(0);
-  expect(clean.stdout).toMatch(/^No drift in stack .*: 18 resources checked\./);
+  expect(clean.stdout).toMatch(/^No drift in stack .*: 19 resources checked\./);
 
   const sql = (query: string) => emu.api("POST", `/v1/projects/${ref}/database/query`, { query });
   const changes: Array<Promise<any>> = [
@@ -187,6 +197,9 @@ test("every resource changed out of band: drift names it in text, markdown and J
     emu.api("PATCH", `/v1/projects/${ref}/config/database/pooler`, { default_pool_size: 5 }),
     emu.api("PATCH", `/v1/projects/${ref}/config/storage`, { fileSizeLimit: 1024 }),
     emu.api("PUT", `/v1/projects/${ref}/ssl-enforcement`, { requestedConfig: { database: false } }),
+    // One function of the folder changed, another deleted.
+    emu.api("PATCH", `/v1/projects/${ref}/functions/alpha`, { body: "Deno.serve(() => new Response('tampered'))" }),
+    emu.api("DELETE", `/v1/projects/${ref}/functions/beta`),
     // One API key renamed, one deleted.
     emu.api("PATCH", `/v1/projects/${ref}/api-keys/${up.outputs.keptKeyId.value}`, { name: "renamed_elsewhere" }),
     emu.api("DELETE", `/v1/projects/${ref}/api-keys/${up.outputs.goneKeyId.value}`),
@@ -233,6 +246,7 @@ test("every resource changed out of band: drift names it in text, markdown and J
     ["StorageConfig", "storage", /^ {2}storage: changed fileSizeLimit$/],
     ["SslEnforcement", "ssl", /^ {2}ssl: changed database$/],
     ["ApiKey", "kept-key", /^ {2}kept-key: changed name$/],
+    ["Functions", "fns", /^ {2}fns: changed alpha; deleted beta$/],
   ];
   for (const [type, name, what] of expected) {
     const line = text.stdout.split("\n").find((l) => l.startsWith(`  ${name}: `));
@@ -245,16 +259,17 @@ test("every resource changed out of band: drift names it in text, markdown and J
   }
   expect(text.stdout).toMatch(/^ {2}gone-key: deleted out of band/m);
   expect(markdown.stdout).toMatch(/^- `gone-key`: `deleted out of band/m);
-  expect(text.stdout).toMatch(/^Drift in stack .*: 16 of 18 resources drifted/);
+  expect(text.stdout).toMatch(/^Drift in stack .*: 17 of 19 resources drifted/);
 
   const report = JSON.parse(json.stdout);
   expect(report.drifted).toBe(true);
-  expect(report.checked).toBe(18);
+  expect(report.checked).toBe(19);
   const byName = Object.fromEntries(report.resources.map((r: any) => [r.name, r]));
   expect(Object.keys(byName).sort()).toEqual(
     [
       "auth",
       "fn",
+      "fns",
       "gone-key",
       "host",
       "key",
@@ -293,6 +308,7 @@ test("every resource changed out of band: drift names it in text, markdown and J
   expect(byName.ssl.drift).toEqual({ changed: ["database"] });
   expect(byName["kept-key"]).toMatchObject({ type: "ApiKey", status: "changed", drift: { changed: ["name"] } });
   expect(byName["gone-key"]).toMatchObject({ type: "ApiKey", status: "deleted" });
+  expect(byName.fns).toMatchObject({ type: "Functions", drift: { changed: ["alpha"], deleted: ["beta"] } });
   for (const [type, name] of expected) expect(byName[name].type).toBe(type);
 
   // `pulumi up` restores everything; the command then finds nothing.
