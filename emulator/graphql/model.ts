@@ -108,6 +108,8 @@ export interface ApiModel {
   queryFields: Map<string, { kind: "collection" | "byPk"; table: TableModel }>;
   mutationFields: Map<string, { kind: "insert" | "update" | "delete"; table: TableModel }>;
   introspection: boolean;
+  /** Exposed schemas whose `introspection: false` directive hides their types from introspection. */
+  hiddenSchemas: Set<string>;
 }
 
 const GRAPHQL_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
@@ -516,6 +518,7 @@ export function buildModel(catalog: Catalog): ApiModel {
     queryFields,
     mutationFields,
     introspection,
+    hiddenSchemas: new Set([...visibleSchemas].filter((s) => !config(s).introspection)),
   };
 }
 

@@ -164,7 +164,9 @@ export function buildSchema(model: ApiModel): GraphQLSchema {
     orderBy: { type: list(nn(types.get(t)!.orderBy)), description: "Sort order to apply to the collection" },
   });
 
-  for (const t of model.tables) {
+  // Types of schemas with introspection off stay out, with every field leading to them.
+  const shown = model.tables.filter((t) => !model.hiddenSchemas.has(t.rel.schema));
+  for (const t of shown) {
     const tt = {} as TableTypes;
     types.set(t, tt);
     tt.node = new GraphQLObjectType({
@@ -174,6 +176,8 @@ export function buildSchema(model: ApiModel): GraphQLSchema {
       fields: () => {
         const fields: GraphQLFieldConfigMap<unknown, unknown> = {};
         for (const [name, f] of t.fields) {
+          const leadsTo = f.kind === "relation" ? f.relation.target : f.kind === "computed" ? f.computed.target : null;
+          if (leadsTo && !types.has(leadsTo)) continue;
           if (f.kind === "nodeId")
             fields[name] = { type: nn(GraphQLID), description: "Globally Unique Record Identifier" };
           else if (f.kind === "column")
@@ -289,6 +293,7 @@ export function buildSchema(model: ApiModel): GraphQLSchema {
     },
   };
   for (const [name, q] of model.queryFields) {
+    if (!types.has(q.table)) continue;
     if (q.kind === "byPk") {
       queryFields[name] = {
         type: types.get(q.table)!.node,
@@ -305,6 +310,7 @@ export function buildSchema(model: ApiModel): GraphQLSchema {
   }
   const mutationFields: GraphQLFieldConfigMap<unknown, unknown> = {};
   for (const [name, m] of model.mutationFields) {
+    if (!types.has(m.table)) continue;
     const tt = types.get(m.table)!;
     const filterArg = {
       type: tt.filter,

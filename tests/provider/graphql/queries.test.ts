@@ -933,6 +933,24 @@ describe.each(backends())("GraphQL queries on %s", (kind) => {
       expect(String(u.type)).toBe("accountUpdateResponse!");
     });
 
+    it("with another schema open, introspection hides the types of a schema that turned it off", async () => {
+      const opts = { schemas: ["public", "closed"] };
+      const body = await h.gql(
+        `{ __type(name: "thing") { name } __schema { queryType { fields { name } } types { name } } }`,
+        {},
+        opts,
+      );
+      expect(body.errors).toBeUndefined();
+      expect(body.data.__type).toBeNull();
+      const queryFields = body.data.__schema.queryType.fields.map((f: Any) => f.name);
+      expect(queryFields).toContain("accountCollection");
+      expect(queryFields).not.toContain("thingCollection");
+      expect(body.data.__schema.types.map((t: Any) => t.name)).not.toContain("thingConnection");
+      expect((await h.gql(`{ thingCollection { edges { node { id } } } }`, {}, opts)).data).toEqual({
+        thingCollection: { edges: [{ node: { id: 7 } }] },
+      });
+    });
+
     it("the introspection: false schema directive turns it off, queries still work", async () => {
       const opts = { schemas: ["closed"] };
       expect(await h.gql(`{ __schema { queryType { name } } }`, {}, opts)).toEqual({
