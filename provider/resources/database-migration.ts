@@ -243,7 +243,7 @@ async function rollBackNow(ref: string, props: Props, inFlight: Map<string, Prom
     const names = later.map((e) => (e.name ? `${e.version} ${e.name}` : e.version));
     throw new SupabaseError(
       "CONFLICT",
-      `the history has later migrations (${names.join(", ")}); rolling back version ${version} would undo them too. Roll those back first (declare dependsOn so destroy orders them).`,
+      `the history has later migrations (${names.join(", ")}); rolling back version ${version} would undo them too. Roll those back first (declare dependsOn so destroy orders them), or add a new migration instead of changing this one.`,
     );
   }
   try {
@@ -359,7 +359,7 @@ export const databaseMigrationDoc: ResourceDoc = {
   },
   behaviour: {
     replace:
-      'A change of `projectRef` or `name`, or of the `sql` of an applied migration that has a `downSql` (the old `downSql` runs first, then the new `sql`). Without a `downSql`, preview refuses a changed `sql`: "migration "…" is already applied and has no downSql, so its SQL cannot change; add a new migration instead". Changing only `downSql` is an in-place update that sets the entry\'s rollback.',
+      'A change of `projectRef` or `name`, or of the `sql` of an applied migration that has a `downSql` (the old `downSql` runs first, then the new `sql`). Without a `downSql`, preview refuses a changed `sql`: "migration "…" is already applied and has no downSql, so its SQL cannot change; add a new migration instead". A replacement rolls back through the history, so it fails (code CONFLICT) while later migrations are recorded; add a new migration instead. Changing only `downSql` is an in-place update that sets the entry\'s rollback.',
     adopt:
       "Declaring a migration the history already has (an entry with the same name and the same statements, compared ignoring whitespace and how they were split into statements, e.g. one applied by the platform's CLI) adopts that entry without running it again, and records `downSql` as its rollback. A same-named entry with other statements is not adopted: the SQL is applied as a new entry.",
     drift:
