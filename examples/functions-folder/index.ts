@@ -1,6 +1,7 @@
-// One edge function per file of the functions/ folder, named after the file.
-// Only each file's SHA-256 is compared, so an unchanged file is never sent again.
-import * as fs from "node:fs";
+// Edge functions from a folder: every subfolder of functions/ is one function, named after the subfolder, deployed
+// through functions/deploy with its sibling modules and its import map. Only a hash per function is kept in state, so
+// an unchanged folder is never sent again, and a changed file redeploys just its function; with prune, a removed
+// subfolder's function is deleted.
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import * as supabase from "../../sdk";
@@ -15,20 +16,15 @@ const project = new supabase.Project("project", {
   dbPass: config.requireSecret("dbPass"),
 });
 
-// Paths relative to the program's directory, so state holds no machine path.
-const folder = path.relative(process.cwd(), path.join(__dirname, "functions"));
-const functions = fs
-  .readdirSync(folder)
-  .filter((file) => file.endsWith(".ts"))
-  .sort()
-  .map(
-    (file) =>
-      new supabase.Function(path.basename(file, ".ts"), {
-        projectRef: project.ref,
-        slug: path.basename(file, ".ts"),
-        verifyJwt: false,
-        sourcePath: path.join(folder, file),
-      }),
-  );
+const functions = new supabase.Functions("functions", {
+  projectRef: project.ref,
+  // Relative to the program's directory, so state holds no machine path.
+  sourceDir: path.relative(process.cwd(), path.join(__dirname, "functions")),
+  // Used by each function whose folder has one.
+  importMapPath: "deno.json",
+  verifyJwt: false,
+  prune: true,
+});
 
-export const versions = Object.fromEntries(functions.map((f) => [f.slug, f.version]));
+export const slugs = functions.slugs;
+export const versions = functions.versions;

@@ -1,6 +1,7 @@
 /**
  * The quickstart stack: an organization, a project, and the project's
- * settings: edge-function secrets (one by one and as a map), a function, a
+ * settings: edge-function secrets (one by one and as a map), a function
+ * deployed from a folder (entrypoint, sibling module, import map), a
  * custom hostname, the encryption root key and network restrictions; then a
  * table created by a migration and seeded with rows through the GraphQL API.
  *
@@ -36,8 +37,10 @@ export function quickstart() {
     projectRef: ref,
     slug: "hello",
     verifyJwt: false,
+    // A folder: every file is deployed; only a hash of the files is kept, so an unchanged folder is never sent again.
     // Relative to the project directory (where Pulumi.yaml is), so state holds no machine path.
-    sourcePath: path.relative(process.cwd(), path.join(__dirname, "functions", "hello.ts")),
+    sourceDir: path.relative(process.cwd(), path.join(__dirname, "functions", "hello")),
+    importMapPath: "deno.json",
   });
   const hostname = new supabase.CustomHostname("hostname", {
     projectRef: ref,

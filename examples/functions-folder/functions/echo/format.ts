@@ -1,0 +1,4 @@
+// A sibling module of the echo function.
+export function format(body: string): string {
+  return body === "" ? "(empty)\n" : `${body}\n`;
+}
