@@ -57,3 +57,17 @@ export interface FunctionDoc {
   returns: string;
   footprint: string;
 }
+
+/**
+ * The footprint of a management-API resource, in the order the docs list it:
+ * each operation (or group of operations) and its calls. `check, diff` comes
+ * first and makes no call unless told otherwise.
+ */
+export function managementFootprint(
+  calls: Readonly<Record<string, string>>,
+): Pick<ResourceDoc, "footprintUnit" | "footprint"> {
+  return {
+    footprintUnit: "management API calls",
+    footprint: Object.entries({ "check, diff": "0", ...calls }).map(([operation, c]) => ({ operation, calls: c })),
+  };
+}

@@ -4,44 +4,35 @@
  * configuration resources are in config/factory.ts.
  */
 import { AuthConfigFields, AuthConfigSettings } from "../client/config-schemas";
-import { configDoc } from "./config/doc";
-import { configInputs } from "./config/inputs";
-import { call, configResource, configWrite } from "./config/factory";
-
-export const authConfigInputs = configInputs(AuthConfigSettings);
-
-const path = (ref: string) => `/v1/projects/${encodeURIComponent(ref)}/config/auth`;
-
-export const authConfig = configResource({
-  fields: AuthConfigFields,
-  inputs: authConfigInputs,
-  read: (ref) => call("GET", path(ref)),
-  write: (ref, body) => configWrite("PATCH", path(ref), body),
-  restoreByDefault: false,
-});
+import { patchConfig } from "./config/patch";
 
 const secretFields = Object.entries(AuthConfigFields)
   .filter(([, f]) => f.kind === "secret")
   .map(([name]) => name);
 
-export const authConfigDoc = configDoc({
-  name: "AuthConfig",
-  page: "auth-config",
-  summary:
-    "A project's auth settings: site URL, redirect URLs, external OAuth providers, SMTP, e-mail templates, MFA, hooks, rate limits (about 230 fields, typed from the spec). Only the declared settings are managed.",
-  inputs: authConfigInputs,
+const auth = patchConfig({
+  settings: AuthConfigSettings,
+  fields: AuthConfigFields,
   apiPath: "config/auth",
-  method: "PATCH",
-  secretOutputs: secretFields,
-  drift:
-    "Refresh compares the declared fields only, normalized. Write-only secrets are compared by the digest the service answers (HMAC-SHA256 keyed with the project ref): a secret changed out of band shows as changed, never by value; a masked answer shows nothing.",
-  destroy:
-    "Removes the resource from the stack only, by default. With `restoreOnDestroy: true`, writes back the values the declared fields had before (secrets cannot be restored).",
-  notes: [
-    `Write-only secrets (${secretFields.map((f) => `\`${f}\``).join(", ")}) are kept in state only as their digest, and marked secret in inputs.`,
-    "Values are normalized before comparison: booleans or numbers given as strings, trailing slashes in URLs, the order and spacing of comma-separated sets such as `uriAllowList`, enum letter case.",
-    "Writes wait until the project is `ACTIVE_HEALTHY` and retry the transient errors of a project that just came up.",
-  ],
+  doc: {
+    name: "AuthConfig",
+    page: "auth-config",
+    summary:
+      "A project's auth settings: site URL, redirect URLs, external OAuth providers, SMTP, e-mail templates, MFA, hooks, rate limits (about 230 fields, typed from the spec). Only the declared settings are managed.",
+    secretOutputs: secretFields,
+    drift:
+      "Refresh compares the declared fields only, normalized. Write-only secrets are compared by the digest the service answers (HMAC-SHA256 keyed with the project ref): a secret changed out of band shows as changed, never by value; a masked answer shows nothing.",
+    destroy:
+      "Removes the resource from the stack only, by default. With `restoreOnDestroy: true`, writes back the values the declared fields had before (secrets cannot be restored).",
+    notes: [
+      `Write-only secrets (${secretFields.map((f) => `\`${f}\``).join(", ")}) are kept in state only as their digest, and marked secret in inputs.`,
+      "Values are normalized before comparison: booleans or numbers given as strings, trailing slashes in URLs, the order and spacing of comma-separated sets such as `uriAllowList`, enum letter case.",
+      "Writes wait until the project is `ACTIVE_HEALTHY` and retry the transient errors of a project that just came up.",
+    ],
+  },
 });
 
-export default authConfig;
+export const authConfigInputs = auth.inputs;
+export const authConfigDoc = auth.doc;
+
+export default auth.resource;

@@ -7,11 +7,11 @@
 import { ApiError, isNotFound, partialFailure, SupabaseError } from "../errors";
 import type { CustomHostname } from "../client/management";
 import { managementClient } from "../context";
-import type { ResourceDoc } from "../resource-doc";
+import { managementFootprint, type ResourceDoc } from "../resource-doc";
 import { sleep } from "../poll";
 import { checkWith, diffFields, PROVIDER_KEY, type FieldRule, type Props, type ResourceImpl } from "./common";
 import { withDrift } from "./drift";
-import { projectRef } from "./shared";
+import { optionalFlag, projectRef, timeoutSeconds } from "./shared";
 
 export const STATUS = {
   initiated: "2_initiated",
@@ -40,15 +40,10 @@ export const customHostnameInputs = z
     hostname: hostnameRule.describe(
       "A subdomain such as `api.example.com` (compared case-insensitively). A change replaces the hostname.",
     ),
-    activate: z
-      .boolean({ error: "activate must be a boolean" })
-      .optional()
-      .describe("Verify DNS and activate the hostname (publish the DNS records first)."),
-    activationTimeoutSeconds: z
-      .number({ error: "activationTimeoutSeconds must be a number" })
-      .int("activationTimeoutSeconds must be a whole number")
-      .positive("activationTimeoutSeconds must be positive")
-      .max(86400, "activationTimeoutSeconds must be at most 86400")
+    activate: optionalFlag("activate").describe(
+      "Verify DNS and activate the hostname (publish the DNS records first).",
+    ),
+    activationTimeoutSeconds: timeoutSeconds("activationTimeoutSeconds", 86400)
       .optional()
       .describe("How long activation waits for DNS verification (default 1800)."),
   })
@@ -235,18 +230,13 @@ export const customHostnameDoc: ResourceDoc = {
       "DNS records built from `dnsRecords` can only be created once the hostname's outputs exist, so publish them with `activate: false` first, then set `activate: true` (a second `up`). The records captured at initialization stay in the outputs after activation, although the service blanks them then.",
     ],
   },
-  footprintUnit: "management API calls",
-  footprint: [
-    { operation: "check, diff", calls: "0" },
-    {
-      operation: "create",
-      calls:
-        "1 `POST …/custom-hostname/initialize`; with `activate`, ≤1 `POST …/reverify` every 6.5 s (≤10 a minute) until verified, then 1 `POST …/activate`",
-    },
-    { operation: "read (refresh)", calls: "1 `GET /v1/projects/{ref}/custom-hostname`" },
-    { operation: "update", calls: "as the activation part of create" },
-    { operation: "delete", calls: "1 `DELETE /v1/projects/{ref}/custom-hostname`" },
-  ],
+  ...managementFootprint({
+    create:
+      "1 `POST …/custom-hostname/initialize`; with `activate`, ≤1 `POST …/reverify` every 6.5 s (≤10 a minute) until verified, then 1 `POST …/activate`",
+    "read (refresh)": "1 `GET /v1/projects/{ref}/custom-hostname`",
+    update: "as the activation part of create",
+    delete: "1 `DELETE /v1/projects/{ref}/custom-hostname`",
+  }),
   example: "custom-hostname-dns",
 };
 

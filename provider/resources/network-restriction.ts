@@ -5,7 +5,7 @@
 import { managementClient } from "../context";
 import { ALLOW_ALL_V4, ALLOW_ALL_V6, normalizeCidrList, parseCidr } from "../cidr";
 import type { NetworkRestrictions } from "../client/management";
-import type { ResourceDoc } from "../resource-doc";
+import { managementFootprint, type ResourceDoc } from "../resource-doc";
 import { pollUntil } from "../poll";
 import { checkWith, diffFields, type FieldRule, type Props, type ResourceImpl } from "./common";
 import { withDrift } from "./drift";
@@ -165,16 +165,11 @@ export const networkRestrictionDoc: ResourceDoc = {
       "Applying replaces the whole config and waits until the service reports `applied`.",
     ],
   },
-  footprintUnit: "management API calls",
-  footprint: [
-    { operation: "check, diff", calls: "0" },
-    {
-      operation: "create, update",
-      calls: "1 `POST /v1/projects/{ref}/network-restrictions/apply` + `GET` polls until applied",
-    },
-    { operation: "read (refresh)", calls: "1 `GET /v1/projects/{ref}/network-restrictions`" },
-    { operation: "delete", calls: "1 `POST …/apply` (allow-all) + `GET` polls until applied" },
-  ],
+  ...managementFootprint({
+    "create, update": "1 `POST /v1/projects/{ref}/network-restrictions/apply` + `GET` polls until applied",
+    "read (refresh)": "1 `GET /v1/projects/{ref}/network-restrictions`",
+    delete: "1 `POST …/apply` (allow-all) + `GET` polls until applied",
+  }),
   example: "project-settings",
 };
 

@@ -6,8 +6,8 @@ import { withUnknownOutcome } from "../client/management";
 import type { Organization } from "../client/management";
 import { managementClient, organizationsList, invalidateOrganizations } from "../context";
 import { withDrift } from "./drift";
-import { displayName } from "./shared";
-import type { ResourceDoc } from "../resource-doc";
+import { displayName, optionalFlag } from "./shared";
+import { managementFootprint, type ResourceDoc } from "../resource-doc";
 import { checkWith, diffFields, type FieldRule, type Props, type ResourceImpl } from "./common";
 
 export const organizationInputs = z
@@ -15,10 +15,9 @@ export const organizationInputs = z
     name: displayName.describe(
       "The organization's name (1..256 characters). The API cannot rename organizations: a change is refused at preview.",
     ),
-    adopt: z
-      .boolean({ error: "adopt must be a boolean" })
-      .optional()
-      .describe("Take over an existing organization with exactly this name instead of creating one."),
+    adopt: optionalFlag("adopt").describe(
+      "Take over an existing organization with exactly this name instead of creating one.",
+    ),
   })
   .strict();
 
@@ -113,18 +112,13 @@ export const organizationDoc: ResourceDoc = {
     destroy:
       "Removes the organization from the stack only. The management API cannot delete organizations, so it stays in the service.",
   },
-  footprintUnit: "management API calls",
-  footprint: [
-    { operation: "check, diff", calls: "0" },
-    {
-      operation: "create",
-      calls:
-        "1 `POST /v1/organizations` (+1 `GET /v1/organizations` with `adopt: true`, or when the POST's outcome is unknown)",
-    },
-    { operation: "read (refresh)", calls: "≤1 `GET /v1/organizations`, shared by every organization read" },
-    { operation: "update", calls: "0 (only `adopt` may change; it has no effect after create)" },
-    { operation: "delete", calls: "0" },
-  ],
+  ...managementFootprint({
+    create:
+      "1 `POST /v1/organizations` (+1 `GET /v1/organizations` with `adopt: true`, or when the POST's outcome is unknown)",
+    "read (refresh)": "≤1 `GET /v1/organizations`, shared by every organization read",
+    update: "0 (only `adopt` may change; it has no effect after create)",
+    delete: "0",
+  }),
   example: "adopt-existing",
 };
 

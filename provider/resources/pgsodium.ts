@@ -3,7 +3,7 @@
  * `pgsodiumDoc` below.
  */ import { z } from "zod";
 import { managementClient } from "../context";
-import type { ResourceDoc } from "../resource-doc";
+import { managementFootprint, type ResourceDoc } from "../resource-doc";
 import { checkWith, containsUnknown, diffFields, type FieldRule, type Props, type ResourceImpl } from "./common";
 import { withDrift } from "./drift";
 import { projectRef } from "./shared";
@@ -123,14 +123,12 @@ export const pgsodiumDoc: ResourceDoc = {
       "Setting a different key can make data encrypted with the old key unreadable, so it needs `acknowledgeDataLoss: true`; without it, preview refuses with that warning.",
     ],
   },
-  footprintUnit: "management API calls",
-  footprint: [
-    { operation: "check, diff", calls: "0" },
-    { operation: "create", calls: "1 `GET /v1/projects/{ref}/pgsodium` (+1 `PUT` with a new key)" },
-    { operation: "read (refresh)", calls: "1 `GET /v1/projects/{ref}/pgsodium`" },
-    { operation: "update", calls: "1 `GET` + 1 `PUT /v1/projects/{ref}/pgsodium`" },
-    { operation: "delete", calls: "0" },
-  ],
+  ...managementFootprint({
+    create: "1 `GET /v1/projects/{ref}/pgsodium` (+1 `PUT` with a new key)",
+    "read (refresh)": "1 `GET /v1/projects/{ref}/pgsodium`",
+    update: "1 `GET` + 1 `PUT /v1/projects/{ref}/pgsodium`",
+    delete: "0",
+  }),
   example: "project-settings",
 };
 

@@ -8,8 +8,8 @@ import { withUnknownOutcome } from "../client/management";
 import type { Project } from "../client/management";
 import { managementClient, projectsList, invalidateProjects, projectBaseUrl } from "../context";
 import { withDrift } from "./drift";
-import { displayName } from "./shared";
-import type { ResourceDoc } from "../resource-doc";
+import { displayName, optionalFlag, timeoutSeconds } from "./shared";
+import { managementFootprint, type ResourceDoc } from "../resource-doc";
 import { pollUntil } from "../poll";
 import {
   checkWith,
@@ -80,22 +80,13 @@ export const projectInputs = z
       .describe(
         "The database password (at least 8 characters), always stored as a secret. A change is applied in place (`PATCH …/database/password`).",
       ),
-    adopt: z
-      .boolean({ error: "adopt must be a boolean" })
-      .optional()
-      .describe("Take over an existing project with the same organization and name instead of creating one."),
-    createTimeoutSeconds: z
-      .number({ error: "createTimeoutSeconds must be a number" })
-      .int("createTimeoutSeconds must be a whole number")
-      .positive("createTimeoutSeconds must be positive")
-      .max(7200, "createTimeoutSeconds must be at most 7200")
+    adopt: optionalFlag("adopt").describe(
+      "Take over an existing project with the same organization and name instead of creating one.",
+    ),
+    createTimeoutSeconds: timeoutSeconds("createTimeoutSeconds", 7200)
       .optional()
       .describe("How long creation waits for the project to become `ACTIVE_HEALTHY` (default 600)."),
-    deleteTimeoutSeconds: z
-      .number({ error: "deleteTimeoutSeconds must be a number" })
-      .int("deleteTimeoutSeconds must be a whole number")
-      .positive("deleteTimeoutSeconds must be positive")
-      .max(7200, "deleteTimeoutSeconds must be at most 7200")
+    deleteTimeoutSeconds: timeoutSeconds("deleteTimeoutSeconds", 7200)
       .optional()
       .describe("How long deletion waits until the project is gone (default 300)."),
   })
@@ -327,30 +318,15 @@ export const projectDoc: ResourceDoc = {
       "A changed `dbPass` is applied with `PATCH /v1/projects/{ref}/database/password`. The state keeps only a keyed digest of the password (as a secret), never the password, and diff compares digests. A stack whose state predates the digest records it at its next update without changing the password.",
     ],
   },
-  footprintUnit: "management API calls",
-  footprint: [
-    { operation: "check, diff", calls: "0" },
-    {
-      operation: "create",
-      calls:
-        "exactly 1 `POST /v1/projects`, then `GET /v1/projects/{ref}` polls with capped backoff until `ACTIVE_HEALTHY` (+1 `GET /v1/projects` with `adopt: true`, or when the POST's outcome is unknown)",
-    },
-    {
-      operation: "read (refresh)",
-      calls:
-        "≤1 `GET /v1/projects` shared by every project read of the process (+1 `GET /v1/projects/{ref}` only for a project missing from the list)",
-    },
-    {
-      operation: "update",
-      calls:
-        "1 `PATCH /v1/projects/{ref}` for a rename, 1 `PATCH /v1/projects/{ref}/database/password` for a new `dbPass`, then 1 `GET /v1/projects/{ref}`",
-    },
-    {
-      operation: "delete",
-      calls:
-        '1 `DELETE /v1/projects/{ref}` (repeated while "not ready"), then `GET /v1/projects/{ref}` polls until 404',
-    },
-  ],
+  ...managementFootprint({
+    create:
+      "exactly 1 `POST /v1/projects`, then `GET /v1/projects/{ref}` polls with capped backoff until `ACTIVE_HEALTHY` (+1 `GET /v1/projects` with `adopt: true`, or when the POST's outcome is unknown)",
+    "read (refresh)":
+      "≤1 `GET /v1/projects` shared by every project read of the process (+1 `GET /v1/projects/{ref}` only for a project missing from the list)",
+    update:
+      "1 `PATCH /v1/projects/{ref}` for a rename, 1 `PATCH /v1/projects/{ref}/database/password` for a new `dbPass`, then 1 `GET /v1/projects/{ref}`",
+    delete: '1 `DELETE /v1/projects/{ref}` (repeated while "not ready"), then `GET /v1/projects/{ref}` polls until 404',
+  }),
   example: "project-settings",
 };
 

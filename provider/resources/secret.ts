@@ -4,7 +4,7 @@
  * the declared value. Its documentation is `secretDoc` below.
  */ import { z } from "zod";
 import { deleteSecretBatched, secretsList, upsertSecretBatched } from "../context";
-import type { ResourceDoc } from "../resource-doc";
+import { managementFootprint, type ResourceDoc } from "../resource-doc";
 import { checkWith, diffFields, type FieldRule, type Props, type ResourceImpl } from "./common";
 import { withDrift } from "./drift";
 import { projectRef, secretDigest, secretName, secretValue } from "./shared";
@@ -92,17 +92,12 @@ export const secretDoc: ResourceDoc = {
     destroy: "Deletes the secret.",
     notes: ["Values never appear in outputs: only the digest does, and it is stored as a secret."],
   },
-  footprintUnit: "management API calls",
-  footprint: [
-    { operation: "check, diff", calls: "0" },
-    {
-      operation: "create, update",
-      calls:
-        "1 `POST /v1/projects/{ref}/secrets` shared by every `Secret` of the project written in the same batch (≤ ceil(N / parallelism) for N secrets)",
-    },
-    { operation: "read (refresh)", calls: "≤1 `GET /v1/projects/{ref}/secrets` per project, shared by all reads" },
-    { operation: "delete", calls: "1 `DELETE /v1/projects/{ref}/secrets`, shared like create" },
-  ],
+  ...managementFootprint({
+    "create, update":
+      "1 `POST /v1/projects/{ref}/secrets` shared by every `Secret` of the project written in the same batch (≤ ceil(N / parallelism) for N secrets)",
+    "read (refresh)": "≤1 `GET /v1/projects/{ref}/secrets` per project, shared by all reads",
+    delete: "1 `DELETE /v1/projects/{ref}/secrets`, shared like create",
+  }),
   footprintNotes: [
     "A batch closes at once when it holds as many writes as the most provider operations seen running at the same time (every engine worker then waits on it); otherwise when no write arrived for 100 ms (stretched to three times the recent gap between arrivals, at most 500 ms), 1,000 ms after its first write, or at 500 writes, whichever comes first. Writes arriving while a request is in flight form the next batch. The engine runs up to its parallelism of writes at once, so 100 `Secret`s take at most ceil(100 / parallelism) POSTs.",
   ],

@@ -3,7 +3,7 @@
  * as a whole. Its documentation is `secretsDoc` below.
  */ import { z } from "zod";
 import { invalidateSecrets, managementClient, secretsList } from "../context";
-import type { ResourceDoc } from "../resource-doc";
+import { managementFootprint, type ResourceDoc } from "../resource-doc";
 import { checkWith, diffFields, type FieldRule, type Props, type ResourceImpl } from "./common";
 import { withDrift } from "./drift";
 import { projectRef, secretDigest, secretName, secretValue } from "./shared";
@@ -129,14 +129,12 @@ export const secretsDoc: ResourceDoc = {
       "Refresh compares the live digests with the digests of the declared values. A value changed or deleted out of band shows as drift, and `up` writes it back.",
     destroy: "Deletes the declared names.",
   },
-  footprintUnit: "management API calls",
-  footprint: [
-    { operation: "check, diff", calls: "0" },
-    { operation: "create", calls: "1 `POST /v1/projects/{ref}/secrets`" },
-    { operation: "read (refresh)", calls: "≤1 `GET /v1/projects/{ref}/secrets`, shared by all reads" },
-    { operation: "update", calls: "≤1 `POST` (added and changed names) + ≤1 `DELETE` (removed names)" },
-    { operation: "delete", calls: "1 `DELETE /v1/projects/{ref}/secrets`" },
-  ],
+  ...managementFootprint({
+    create: "1 `POST /v1/projects/{ref}/secrets`",
+    "read (refresh)": "≤1 `GET /v1/projects/{ref}/secrets`, shared by all reads",
+    update: "≤1 `POST` (added and changed names) + ≤1 `DELETE` (removed names)",
+    delete: "1 `DELETE /v1/projects/{ref}/secrets`",
+  }),
   example: "secrets-from-config",
 };
 

@@ -39,3 +39,17 @@ export function secretDigest(value: string): string {
 export function sha256Hex(data: string | Buffer): string {
   return createHash("sha256").update(data).digest("hex");
 }
+
+/** How long an operation may wait, in whole seconds from 1 to `max`; the messages name the input. */
+export function timeoutSeconds(name: string, max: number) {
+  return z
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .positive(`${name} must be positive`)
+    .max(max, `${name} must be at most ${max}`);
+}
+
+/** An optional switch, `adopt` for instance; the message names the input. */
+export function optionalFlag(name: string) {
+  return z.boolean({ error: `${name} must be a boolean` }).optional();
+}

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { CONFIG_COMMON_FIELDS } from "../client/config-schemas";
-import type { ResourceDoc } from "../resource-doc";
+import { managementFootprint, type ResourceDoc } from "../resource-doc";
 import { call, configResource, configWrite } from "./config/factory";
 import { projectRef } from "./shared";
 
@@ -57,16 +57,12 @@ export const sslEnforcementDoc: ResourceDoc = {
       "Writes wait until the project is `ACTIVE_HEALTHY` and retry the transient errors of a project that just came up.",
     ],
   },
-  footprintUnit: "management API calls",
-  footprint: [
-    { operation: "check, diff", calls: "0" },
-    {
-      operation: "create, update",
-      calls: "1 `GET /v1/projects/{ref}` + 1 `GET …/ssl-enforcement` (+1 `PUT …/ssl-enforcement` when it differs)",
-    },
-    { operation: "read (refresh)", calls: "1 `GET /v1/projects/{ref}/ssl-enforcement`" },
-    { operation: "delete", calls: "1 `GET` project + 1 `GET` + 1 `PUT` (none with `restoreOnDestroy: false`)" },
-  ],
+  ...managementFootprint({
+    "create, update":
+      "1 `GET /v1/projects/{ref}` + 1 `GET …/ssl-enforcement` (+1 `PUT …/ssl-enforcement` when it differs)",
+    "read (refresh)": "1 `GET /v1/projects/{ref}/ssl-enforcement`",
+    delete: "1 `GET` project + 1 `GET` + 1 `PUT` (none with `restoreOnDestroy: false`)",
+  }),
 };
 
 export default sslEnforcement;

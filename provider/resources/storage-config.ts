@@ -4,35 +4,26 @@
  * configuration resources are in config/factory.ts.
  */
 import { StorageConfigFields, StorageConfigSettings } from "../client/config-schemas";
-import { configDoc } from "./config/doc";
-import { configInputs } from "./config/inputs";
-import { call, configResource, configWrite } from "./config/factory";
+import { patchConfig } from "./config/patch";
 
-export const storageConfigInputs = configInputs(StorageConfigSettings);
-
-const path = (ref: string) => `/v1/projects/${encodeURIComponent(ref)}/config/storage`;
-
-export const storageConfig = configResource({
+const storage = patchConfig({
+  settings: StorageConfigSettings,
   fields: StorageConfigFields,
-  inputs: storageConfigInputs,
-  read: (ref) => call("GET", path(ref)),
-  write: (ref, body) => configWrite("PATCH", path(ref), body),
-  restoreByDefault: false,
-});
-
-export const storageConfigDoc = configDoc({
-  name: "StorageConfig",
-  page: "storage-config",
-  summary:
-    "A project's storage settings: the file size limit and features (image transformation, S3 protocol, Iceberg catalog, vector buckets). Only the declared settings, down to nested fields, are managed.",
-  inputs: storageConfigInputs,
   apiPath: "config/storage",
-  method: "PATCH",
-  notes: [
-    "Nested settings (`features`, `external`) are compared only on the keys that are declared: other features are left alone.",
-    "The service answers the `PATCH` with an empty body; outputs come from the declared inputs.",
-    "Writes wait until the project is `ACTIVE_HEALTHY` and retry the transient errors of a project that just came up.",
-  ],
+  doc: {
+    name: "StorageConfig",
+    page: "storage-config",
+    summary:
+      "A project's storage settings: the file size limit and features (image transformation, S3 protocol, Iceberg catalog, vector buckets). Only the declared settings, down to nested fields, are managed.",
+    notes: [
+      "Nested settings (`features`, `external`) are compared only on the keys that are declared: other features are left alone.",
+      "The service answers the `PATCH` with an empty body; outputs come from the declared inputs.",
+      "Writes wait until the project is `ACTIVE_HEALTHY` and retry the transient errors of a project that just came up.",
+    ],
+  },
 });
 
-export default storageConfig;
+export const storageConfigInputs = storage.inputs;
+export const storageConfigDoc = storage.doc;
+
+export default storage.resource;

@@ -4,7 +4,7 @@
  * read-then-write settings endpoint. Each resource names what is its own.
  */
 import type { z } from "zod";
-import type { ResourceDoc } from "../../resource-doc";
+import { managementFootprint, type ResourceDoc } from "../../resource-doc";
 
 export interface ConfigDocSpec {
   name: string;
@@ -48,20 +48,12 @@ export function configDoc(spec: ConfigDocSpec): ResourceDoc {
         "Removes the resource from the stack only, by default. With `restoreOnDestroy: true`, writes back the values the declared fields had before.",
       notes: spec.notes,
     },
-    footprintUnit: "management API calls",
-    footprint: [
-      { operation: "check, diff", calls: "0" },
-      {
-        operation: "create, update",
-        calls:
-          spec.writeCalls ??
-          `1 \`GET /v1/projects/{ref}\` + 1 \`GET …/${apiPath}\` (+1 \`${method} …/${apiPath}\` with the declared fields that differ)`,
-      },
-      { operation: "read (refresh)", calls: `1 \`GET /v1/projects/{ref}/${apiPath}\`` },
-      {
-        operation: "delete",
-        calls: spec.deleteCalls ?? `0 (with \`restoreOnDestroy\`: 1 \`GET\` project + 1 \`GET\` + 1 \`${method}\`)`,
-      },
-    ],
+    ...managementFootprint({
+      "create, update":
+        spec.writeCalls ??
+        `1 \`GET /v1/projects/{ref}\` + 1 \`GET …/${apiPath}\` (+1 \`${method} …/${apiPath}\` with the declared fields that differ)`,
+      "read (refresh)": `1 \`GET /v1/projects/{ref}/${apiPath}\``,
+      delete: spec.deleteCalls ?? `0 (with \`restoreOnDestroy\`: 1 \`GET\` project + 1 \`GET\` + 1 \`${method}\`)`,
+    }),
   };
 }

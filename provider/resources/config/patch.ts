@@ -1,0 +1,42 @@
+/**
+ * A configuration resource over one settings endpoint below
+ * `/v1/projects/{ref}/` that is read with `GET` and written with `PATCH` of the
+ * declared fields: its inputs, provider methods and documentation from one spec.
+ */
+import type { z } from "zod";
+import type { FieldSpec } from "../../client/config-schemas";
+import type { ResourceDoc } from "../../resource-doc";
+import type { ResourceImpl } from "../common";
+import { configDoc, type ConfigDocSpec } from "./doc";
+import { call, configResource, configWrite } from "./factory";
+import { configInputs } from "./inputs";
+
+export interface PatchConfigSpec<S extends z.ZodRawShape> {
+  settings: z.ZodObject<S>;
+  fields: Readonly<Record<string, FieldSpec>>;
+  /** The settings endpoint below `/v1/projects/{ref}/`, e.g. `config/auth`. */
+  apiPath: string;
+  /** Picks the settings out of the `GET`'s answer (default: the answer itself). */
+  pick?(answer: unknown): Record<string, unknown>;
+  /** The documentation besides what the endpoint implies. */
+  doc: Omit<ConfigDocSpec, "inputs" | "apiPath" | "method">;
+}
+
+export function patchConfig<S extends z.ZodRawShape>(
+  spec: PatchConfigSpec<S>,
+): { inputs: ReturnType<typeof configInputs<S>>; resource: ResourceImpl; doc: ResourceDoc } {
+  const inputs = configInputs(spec.settings);
+  const path = (ref: string) => `/v1/projects/${encodeURIComponent(ref)}/${spec.apiPath}`;
+  const resource = configResource({
+    fields: spec.fields,
+    inputs,
+    read: async (ref) => {
+      const answer = await call<Record<string, unknown>>("GET", path(ref));
+      return spec.pick ? spec.pick(answer) : answer;
+    },
+    write: (ref, body) => configWrite("PATCH", path(ref), body),
+    restoreByDefault: false,
+  });
+  const doc = configDoc({ ...spec.doc, inputs, apiPath: spec.apiPath, method: "PATCH" });
+  return { inputs, resource, doc };
+}
