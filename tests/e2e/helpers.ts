@@ -6,9 +6,12 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import type * as pulumi from "@pulumi/pulumi";
 import type * as automation from "@pulumi/pulumi/automation";
+import * as supabase from "supabase-pulumi";
 import { inlineStack, type EngineStack } from "../../scripts/engine";
 import { startTestEmulator } from "../../harness/emulator";
+import { useEmulator } from "../../harness/suite";
 
 export type TestEmulator = Awaited<ReturnType<typeof startTestEmulator>>;
 
@@ -47,4 +50,111 @@ export async function managementCalls(emu: TestEmulator) {
 
 export function cleanup(dir: string): void {
   fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * The emulator of a project-setting e2e file: reset before each test, with hostname
+ * verification and restriction applying shortened; `dirs` collects stack
+ * directories to remove at the end.
+ */
+export function useSettingsEmulator(): { readonly emu: TestEmulator; readonly dirs: string[] } {
+  const dirs: string[] = [];
+  const suite = useEmulator({
+    beforeEach: async (e) => {
+      await e.reset();
+      await e.setSettings({ hostnameAutoVerifyMs: 300, restrictionsApplyDelayMs: 300 });
+    },
+    teardown: () => {
+      for (const d of dirs) cleanup(d);
+    },
+  });
+  return {
+    get emu() {
+      return suite.emu;
+    },
+    dirs,
+  };
+}
+
+export const SETTINGS_DB_PASS = "settings-e2e-db-pass-77ab";
+
+/** The organization and project a project-setting stack hangs off. */
+export function settingsProject(): supabase.Project {
+  const org = new supabase.Organization("org", { name: "Settings Org" });
+  return new supabase.Project("project", {
+    name: "settings",
+    organizationId: org.organizationId,
+    region: "eu-west-2",
+    dbPass: SETTINGS_DB_PASS,
+  });
+}
+
+export interface SettingLifecycle {
+  /** The resource type as the engine prints it (`supabase:<type>`). */
+  type: string;
+  /** Declares the resource on the project; its outputs become the stack's (next to `ref`). */
+  declare(ref: pulumi.Output<string>): Record<string, unknown>;
+  /** Checks the outputs of the first up. */
+  afterUp?(outputs: automation.OutputMap): void;
+  /** Changes the resource out of band (must answer 2xx). */
+  outOfBand(emu: TestEmulator, ref: string): Promise<{ status: number }>;
+  /** Checks the service after up restored the resource. */
+  afterRestore?(emu: TestEmulator, ref: string): Promise<void>;
+  /** Values that must appear nowhere in the engine's output or the exported state. */
+  secrets?: string[];
+  /** Checks the management calls of the destroy. */
+  afterDestroy?(routes: string[]): void;
+}
+
+/**
+ * One project setting on the real engine: up, clean preview, a no-op up makes no
+ * management call, an out-of-band change is drift, up restores it, no secret in
+ * the output or state, destroy.
+ */
+export async function settingLifecycle(
+  suite: { readonly emu: TestEmulator; readonly dirs: string[] },
+  spec: SettingLifecycle,
+): Promise<void> {
+  const { emu, dirs } = suite;
+  const captured: string[] = [];
+  const onOutput = (o: string) => void captured.push(o);
+  const s = await emulatorStack(emu, async () => {
+    const ref = settingsProject().ref;
+    return { ref, ...spec.declare(ref) };
+  });
+  dirs.push(s.dir);
+  const up = await s.stack.up({ parallel: 8, onOutput });
+  expect(up.summary.result).toBe("succeeded");
+  const ref = up.outputs.ref.value as string;
+  spec.afterUp?.(up.outputs);
+  await s.stack.preview({ expectNoChanges: true, onOutput });
+
+  // A no-op up makes no management call.
+  await emu.clearRequests();
+  await s.stack.up({ parallel: 8, onOutput });
+  expect(await managementCalls(emu)).toEqual([]);
+
+  const res = await spec.outOfBand(emu, ref);
+  expect(res.status).toBeLessThan(300);
+  await emu.advanceTime(5_000); // let stored restrictions apply
+  const drift = await s.cli(["refresh", "--preview-only", "--expect-no-changes"]);
+  captured.push(drift.stdout, drift.stderr);
+  expect(drift.code).toBe(7);
+  expect(drift.stdout).toContain(`supabase:${spec.type}`);
+  const restore = await s.stack.up({ refresh: true, parallel: 8, onOutput });
+  expect(restore.summary.result).toBe("succeeded");
+  const clean = await s.cli(["refresh", "--preview-only", "--expect-no-changes"]);
+  if (clean.code !== 0) throw new Error(`after restoring ${spec.type}, refresh still reports drift:\n${clean.stdout}`);
+  await spec.afterRestore?.(emu, ref);
+
+  // Secrets stay secret: nothing plaintext in the CLI's export or any output.
+  const exported = await s.cli(["stack", "export"]);
+  captured.push(exported.stdout);
+  const everything = captured.join("\n");
+  for (const secret of [SETTINGS_DB_PASS, emu.accessToken, ...(spec.secrets ?? [])])
+    expect(everything).not.toContain(secret);
+
+  await emu.clearRequests();
+  await s.stack.destroy({ parallel: 8, onOutput });
+  spec.afterDestroy?.((await managementCalls(emu)).map((c) => c.route ?? `${c.method} ${c.path}`));
 }
