@@ -57,6 +57,9 @@ const SettingsSchema = z.strictObject({
 
 const TimeSchema = z.strictObject({ advanceMs: z.number().min(0) });
 
+/** The latest instant a Date can hold; the clock never passes it, so every timestamp stays printable. */
+const LATEST_DATE_MS = 8.64e15;
+
 const RequestsQuery = z.object({
   since: z.coerce.number().int().min(0).optional(),
   api: z.enum(["management", "graphql"]).optional(),
@@ -150,6 +153,8 @@ export const controlRoutes: RouteDef[] = [
     path: "/_emulator/time",
     body: TimeSchema,
     handler: async ({ app, body }) => {
+      if (app.clock.now() + body.advanceMs > LATEST_DATE_MS)
+        throw new ApiError(400, `advanceMs would move the clock past ${new Date(LATEST_DATE_MS).toISOString()}`);
       app.advanceClock(body.advanceMs);
       // Databases of projects whose deletion just completed are released now, not on the next API call.
       await app.sweep();

@@ -69,33 +69,70 @@ export class FaultRegistry {
   }
 }
 
-const LOG_CAPACITY = 10_000;
+/**
+ * How many entries the request log keeps: the newest 10,000 (a few MB). It is
+ * a ring, so a long run (a benchmark, a fuzzing suite) cannot grow it without
+ * bound, and adding stays O(1). Readers that page with `since` get what is
+ * still kept; sequence numbers never repeat, so a gap shows what was dropped.
+ */
+export const LOG_CAPACITY = 10_000;
 
 export class RequestLog {
-  private entries: RequestLogEntry[] = [];
+  private ring: Array<RequestLogEntry | undefined>;
+  /** Index of the oldest kept entry, and how many are kept. */
+  private head = 0;
+  private size = 0;
   private seq = 0;
+
+  constructor(readonly capacity = LOG_CAPACITY) {
+    this.ring = new Array<RequestLogEntry | undefined>(capacity);
+  }
 
   add(entry: Omit<RequestLogEntry, "seq">): RequestLogEntry {
     const full: RequestLogEntry = { seq: ++this.seq, ...entry };
-    this.entries.push(full);
-    if (this.entries.length > LOG_CAPACITY) this.entries.splice(0, this.entries.length - LOG_CAPACITY);
+    if (this.size < this.capacity) {
+      this.ring[(this.head + this.size) % this.capacity] = full;
+      this.size++;
+    } else {
+      this.ring[this.head] = full;
+      this.head = (this.head + 1) % this.capacity;
+    }
     return full;
   }
 
+  private at(i: number): RequestLogEntry {
+    return this.ring[(this.head + i) % this.capacity]!;
+  }
+
+  /** Kept entries, oldest first: those after `since` (found by bisection, sequence numbers increase) and of one API. */
   list(filter: { since?: number; api?: RequestLogEntry["api"] } = {}): RequestLogEntry[] {
-    return this.entries.filter(
-      (e) => (filter.since === undefined || e.seq > filter.since) && (!filter.api || e.api === filter.api),
-    );
+    let lo = 0;
+    if (filter.since !== undefined) {
+      let hi = this.size;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (this.at(mid).seq > filter.since) hi = mid;
+        else lo = mid + 1;
+      }
+    }
+    const out: RequestLogEntry[] = [];
+    for (let i = lo; i < this.size; i++) {
+      const e = this.at(i);
+      if (!filter.api || e.api === filter.api) out.push(e);
+    }
+    return out;
   }
 
   /** Empties the log; sequence numbers keep increasing so `since` cursors stay valid. */
   clear(): void {
-    this.entries = [];
+    this.ring = new Array<RequestLogEntry | undefined>(this.capacity);
+    this.head = 0;
+    this.size = 0;
   }
 
   /** Empties the log and restarts sequence numbers at 1. */
   reset(): void {
-    this.entries = [];
+    this.clear();
     this.seq = 0;
   }
 }

@@ -12,7 +12,7 @@ import { createDatabaseManager, type DatabaseManager } from "./db";
 import { generateAccessToken } from "./ids";
 import { DEFAULT_RATE_LIMITS, mergeRateLimits } from "./ratelimit";
 import { buildRouter } from "./routes";
-import { createRequestHandler } from "./server";
+import { answerClientError, createRequestHandler } from "./server";
 import { Store } from "./state";
 import type { EmulatorOptions, RunningEmulator } from "./types";
 
@@ -185,6 +185,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       },
       createRequestHandler(app, buildRouter()),
     );
+    server.on("clientError", answerClientError);
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
       server.listen(opts.port ?? 0, host, () => {

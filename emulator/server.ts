@@ -11,6 +11,7 @@
  * and the log.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
 import { STATUS_CODES } from "node:http";
 import { performance } from "node:perf_hooks";
 import type { EmulatorContext } from "./context";
@@ -222,6 +223,30 @@ async function runRoute(
     process.stderr.write(`[emulator] ${method} ${url.pathname} failed: ${(err as Error)?.stack ?? String(err)}\n`);
     return { reply: errorReply(500, "Internal Server Error", limitHeaders), scope };
   }
+}
+
+/**
+ * Requests node:http refuses before any handler sees them (a request line and
+ * headers over its size limit, a malformed request line, headers that stop
+ * coming) get the JSON error answer too, instead of node's empty default;
+ * the connection is closed after it, since the parser cannot go on.
+ */
+export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === "ECONNRESET" || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, message] =
+    err.code === "HPE_HEADER_OVERFLOW"
+      ? [431, "Request Header Fields Too Large: the request line and headers are over the size limit"]
+      : err.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? [408, "request timeout: the headers did not arrive in time"]
+        : [400, `Bad Request: ${err.code ?? "malformed request"}`];
+  const payload = toJson({ message });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${JSON_TYPE}\r\n` +
+      `Content-Length: ${Buffer.byteLength(payload)}\r\nConnection: close\r\n\r\n${payload}`,
+  );
 }
 
 export function createRequestHandler(app: EmulatorContext, router: Router) {

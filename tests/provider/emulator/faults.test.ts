@@ -1,4 +1,5 @@
 /** Fault injection, latency, the request log and reset, through the control plane. */
+import { LOG_CAPACITY, RequestLog } from "../../../emulator/faults";
 import { startTestEmulator, type TestEmulator } from "../../../harness/emulator";
 
 let emu: TestEmulator;
@@ -200,6 +201,23 @@ describe("request log", () => {
   });
 });
 
+describe("request log ring", () => {
+  test("keeps the newest entries up to its capacity, oldest first, and `since` finds its place among them", () => {
+    const log = new RequestLog(5);
+    const entry = { time: "t", method: "GET", path: "/p", query: "", route: null, api: "management" as const };
+    for (let i = 0; i < 12; i++) log.add({ ...entry, status: i, durationMs: 0 });
+    expect(log.list().map((e) => e.seq)).toEqual([8, 9, 10, 11, 12]);
+    expect(log.list({ since: 10 }).map((e) => e.seq)).toEqual([11, 12]);
+    expect(log.list({ since: 2 }).map((e) => e.seq)).toEqual([8, 9, 10, 11, 12]);
+    expect(log.list({ since: 12 })).toEqual([]);
+    expect(log.list({ api: "graphql" })).toEqual([]);
+    log.clear();
+    log.add({ ...entry, status: 200, durationMs: 0 });
+    expect(log.list().map((e) => e.seq)).toEqual([13]);
+    expect(LOG_CAPACITY).toBe(10_000);
+  });
+});
+
 describe("reset and clock", () => {
   test("reset wipes data, log, faults, latency and the clock offset, and restores settings", async () => {
     await emu.api("POST", "/v1/organizations", { name: "A" });
@@ -234,6 +252,12 @@ describe("reset and clock", () => {
     ).body;
     expect(Date.parse(p.created_at) - Date.now()).toBeGreaterThan(86_000_000);
     expect((await emu.control("POST", "/time", { advanceMs: -1 })).status).toBe(400);
+    // Past the latest date a timestamp can show: refused, and the clock keeps working.
+    const tooFar = await emu.control("POST", "/time", { advanceMs: 1e300 });
+    expect(tooFar.status).toBe(400);
+    expect(tooFar.body.message).toContain("+275760-09-13");
+    expect((await emu.control("GET", "/time")).status).toBe(200);
+    expect((await emu.api("GET", "/v1/organizations")).status).toBe(200);
     const info = (await emu.control("GET", "/info")).body;
     expect(info).toEqual({
       apiUrl: emu.apiUrl,

@@ -4,6 +4,7 @@
  * without buffering what they send.
  */
 import * as http from "node:http";
+import * as net from "node:net";
 import { performance } from "node:perf_hooks";
 import { readyProject, startTestEmulator, type ReadyProject, type TestEmulator } from "../../../harness/emulator";
 
@@ -220,6 +221,38 @@ describe("GraphQL documents", () => {
       status: 200,
       body: { errors: [{ message: "Fragment cycle depth is greater than 50" }] },
     });
+  });
+});
+
+describe("requests node:http refuses", () => {
+  /** Writes raw bytes on a fresh connection and reads until the server closes it. */
+  function raw(bytes: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(Number(new URL(emu.apiUrl).port), "127.0.0.1");
+      let text = "";
+      socket.setEncoding("utf8");
+      socket.on("data", (d: string) => (text += d));
+      socket.on("end", () => resolve(text));
+      socket.on("error", reject);
+      socket.write(bytes);
+    });
+  }
+
+  test.each([
+    [
+      "a request line over the header size limit",
+      `GET /v1/organizations?${"x".repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+      431,
+    ],
+    ["a malformed request line", "GET\u0001 nothing\r\n\r\n", 400],
+  ])("%s gets a JSON answer, then the connection closes", async (_name, request, status) => {
+    const answer = await raw(request);
+    const [head, body] = answer.split("\r\n\r\n");
+    expect(head).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+    expect(head).toMatch(/content-type: application\/json/i);
+    expect(typeof JSON.parse(body!).message).toBe("string");
+    // The emulator keeps serving.
+    expect((await emu.api("GET", "/v1/organizations")).status).toBe(200);
   });
 });
 
