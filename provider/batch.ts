@@ -7,12 +7,16 @@
  * after each), so creates trickle in every 15–25 ms.
  *
  * A batch closes at once when it holds as many items as the most provider
- * operations ever seen running at the same time in this process (learned
- * before the batch began): then every engine worker is waiting on this batch
- * and no further write can arrive until it is sent. Waiting out a quiet
- * period there was pure delay (profiled: about 100 ms of every ~500 ms cycle
- * of 8 creates). Otherwise (the first batch, the tail of a run, a trickle) it
- * closes when arrivals pause for `quietMs`, or `maxWaitMs` after its first
+ * operations ever seen running at the same time in this process (known once
+ * a batch was sent, or when it exceeds the operations running as this one
+ * began): then every engine worker is waiting on this batch and no further
+ * write can arrive until it is sent. Waiting out a quiet period there was
+ * pure delay (profiled: about 100 ms of every ~500 ms cycle of 8 creates).
+ * Because the peak is read as items arrive, a first batch the quiet period
+ * closed short (the engine starts its workers unevenly) costs one extra
+ * request at most: the next batch fills up to the full parallelism. Otherwise
+ * (the first batch, the tail of a run, a trickle) it closes when arrivals
+ * pause for `quietMs`, or `maxWaitMs` after its first
  * item, whichever comes first. Each caller gets the outcome of the request
  * that carried its item; items arriving while a request is in flight form the
  * next batch.
@@ -58,8 +62,8 @@ export const operations = new OperationTracker();
 
 interface Pending<Item> {
   items: Item[];
-  /** Close at once at this many items: the concurrency known when the batch began (0: unknown yet). */
-  full: number;
+  /** Whether the engine's concurrency (the peak of operations) was known when the batch began. */
+  learned: boolean;
   waiters: Array<{ resolve(): void; reject(e: unknown): void }>;
   firstAt: number;
   timer: NodeJS.Timeout;
@@ -70,6 +74,8 @@ export class WriteBatcher<Item> {
   /** Recent gap between arrivals (exponentially weighted), and when the last item arrived. */
   private gapMs = 0;
   private lastAt = 0;
+  /** Batches sent so far. */
+  private sent = 0;
 
   constructor(
     private readonly flush: (key: string, items: Item[]) => Promise<void>,
@@ -87,16 +93,20 @@ export class WriteBatcher<Item> {
     return new Promise<void>((resolve, reject) => {
       let q = this.queues.get(key);
       if (!q) {
-        // The peak learned before this batch: during the first one it is still growing, so it cannot close it early.
-        const known = this.tracker.peak > this.tracker.inflight ? this.tracker.peak : 0;
-        q = { items: [], waiters: [], full: known, firstAt: Date.now(), timer: undefined as unknown as NodeJS.Timeout };
+        // Whether the engine's concurrency is known. During the very first batch the peak is still growing, so
+        // it cannot close that one early. Once a batch was sent it counts, even when the peak equals the
+        // operations running: that is a batch starting while the previous one is in flight.
+        const learned = this.tracker.peak > this.tracker.inflight || this.sent > 0;
+        q = { items: [], waiters: [], learned, firstAt: Date.now(), timer: undefined as unknown as NodeJS.Timeout };
         this.queues.set(key, q);
       } else {
         clearTimeout(q.timer);
       }
       q.items.push(item);
       q.waiters.push({ resolve, reject });
-      const everyWorkerWaits = q.full >= 4 && q.items.length >= q.full;
+      // Read the peak now: in a slow start it still grows while this batch fills.
+      const full = this.tracker.peak;
+      const everyWorkerWaits = q.learned && full >= 4 && q.items.length >= full;
       if (q.items.length >= this.timing.maxItems || everyWorkerWaits) {
         this.send(key);
         return;
@@ -106,15 +116,20 @@ export class WriteBatcher<Item> {
         Math.max(this.timing.quietMs, 3 * this.gapMs),
       );
       const wait = Math.min(quiet, Math.max(0, q.firstAt + this.timing.maxWaitMs - Date.now()));
-      q.timer = setTimeout(() => this.send(key), wait);
+      // Sent from the check phase, after the poll phase: when this process stalled (GC, a busy CPU) past the
+      // timer, writes that arrived meanwhile are read first and join this batch instead of starting a short one.
+      const batch = q;
+      q.timer = setTimeout(() => setImmediate(() => this.send(key, batch)), wait);
     });
   }
 
-  private send(key: string): void {
+  private send(key: string, expected?: Pending<Item>): void {
     const q = this.queues.get(key);
-    if (!q) return;
+    // A deferred send of a batch that was closed meanwhile (it filled up) does nothing.
+    if (!q || (expected && q !== expected)) return;
     clearTimeout(q.timer);
     this.queues.delete(key);
+    this.sent++;
     this.flush(key, q.items).then(
       () => q.waiters.forEach((w) => w.resolve()),
       (err) => q.waiters.forEach((w) => w.reject(err)),

@@ -9,7 +9,7 @@
 import { resolveConfig, projectUrl } from "./config";
 import { ManagementClient } from "./client/management";
 import type { ApiKey, EdgeFunction, Organization, Project, Secret } from "./client/management";
-import { WriteBatcher } from "./batch";
+import { WriteBatcher, operations } from "./batch";
 import { ListCache } from "./cache";
 import { SupabaseError } from "./errors";
 
@@ -195,4 +195,6 @@ export function invalidateTableSchemas(prefix = ""): void {
 /** Forgets every context: clients, caches and batchers (for example after the API URL changed). */
 export function resetContexts(): void {
   contexts.clear();
+  // As in a fresh provider process, the engine's concurrency is learned again.
+  operations.peak = operations.inflight;
 }
