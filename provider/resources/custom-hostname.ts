@@ -6,6 +6,7 @@
  */ import { z } from "zod";
 import { ApiError, isNotFound, partialFailure, SupabaseError } from "../errors";
 import type { CustomHostname } from "../client/management";
+import { withUnknownOutcome } from "../client/management";
 import { managementClient } from "../context";
 import { managementFootprint, type ResourceDoc } from "../resource-doc";
 import { sleep } from "../poll";
@@ -131,8 +132,44 @@ async function activate(ref: string, current: CustomHostname, timeoutS: number):
     if (h.status === STATUS.originReady || h.status === STATUS.active) break;
     await sleep(Math.min(REVERIFY_INTERVAL_MS, Math.max(0, deadline - Date.now())));
   }
-  if (h.status === STATUS.originReady) h = await client.activateCustomHostname(ref);
+  if (h.status === STATUS.originReady) {
+    // Activation is not repeated blindly: when its answer is lost, the hostname's status tells whether it happened.
+    h = await withUnknownOutcome(
+      () => client.activateCustomHostname(ref),
+      async () => {
+        const live = await client.getCustomHostname(ref);
+        return live.status === STATUS.active ? live : undefined;
+      },
+    );
+  }
   return h;
+}
+
+/**
+ * Initializes the hostname, or adopts the project's configuration when it is
+ * already for this hostname: an earlier initialize whose answer was lost (in
+ * this run, or in an interrupted one) did happen, and a second one would be
+ * refused until the first is deleted.
+ */
+async function initialize(ref: string, hostname: string): Promise<CustomHostname> {
+  const client = managementClient();
+  const existing = async (): Promise<CustomHostname | undefined> => {
+    try {
+      const live = await client.getCustomHostname(ref);
+      return live.custom_hostname.toLowerCase() === hostname ? live : undefined;
+    } catch (err) {
+      if (isNoneConfigured(err)) return undefined;
+      throw err;
+    }
+  };
+  try {
+    return await withUnknownOutcome(() => client.initializeCustomHostname(ref, hostname), existing);
+  } catch (err) {
+    if (!(ApiError.isApi(err) && err.status === 400 && /delete the custom hostname/i.test(err.apiMessage))) throw err;
+    const live = await existing();
+    if (!live) throw err;
+    return live;
+  }
 }
 
 export const customHostname: ResourceImpl = {
@@ -149,8 +186,7 @@ export const customHostname: ResourceImpl = {
   },
 
   async create(inputs) {
-    const client = managementClient();
-    const initialized = await client.initializeCustomHostname(inputs.projectRef, inputs.hostname);
+    const initialized = await initialize(inputs.projectRef, inputs.hostname);
     const first = outputs(inputs, initialized);
     if (!inputs.activate) return { id: inputs.projectRef, outs: first };
     try {
@@ -183,7 +219,7 @@ export const customHostname: ResourceImpl = {
       h = await client.getCustomHostname(id);
     } catch (err) {
       if (!isNoneConfigured(err)) throw err;
-      h = await client.initializeCustomHostname(id, news.hostname);
+      h = await initialize(id, news.hostname);
     }
     if (h.custom_hostname.toLowerCase() !== news.hostname) {
       throw new SupabaseError(
