@@ -20,3 +20,22 @@ test("network restrictions: apply waits for applied; delete restores allow-all",
   const live = (await emu.api("GET", `/v1/projects/${ref}/network-restrictions`)).body;
   expect(live.config).toMatchObject({ dbAllowedCidrs: ["0.0.0.0/0"], dbAllowedCidrsV6: ["::/0"] });
 });
+
+test("the wait for applied survives failing polls (503, resets, 429)", async () => {
+  const { emu, ref } = ctx;
+  const poll = { method: "GET", path: "/v1/projects/{ref}/network-restrictions" };
+  await emu.addFault({ ...poll, status: 503, times: 2 });
+  await emu.addFault({ ...poll, reset: "before", times: 1 });
+  await emu.addFault({ ...poll, status: 429, headers: { "Retry-After": "1" }, times: 1 });
+  try {
+    const { outs } = await P("networkRestriction").create({
+      projectRef: ref,
+      dbAllowedCidrs: ["10.1.0.0/16"],
+      dbAllowedCidrsV6: [],
+    });
+    expect(outs).toMatchObject({ dbAllowedCidrs: ["10.1.0.0/16"], status: "applied" });
+    expect(await emu.faults()).toEqual([]);
+  } finally {
+    await emu.clearFaults();
+  }
+});

@@ -244,6 +244,25 @@ describe("Project", () => {
     expect(count(await calls(), "POST /v1/projects")).toBe(1);
   });
 
+  test("the wait for ACTIVE_HEALTHY survives failing polls (503, resets, 429) and ends healthy", async () => {
+    const org = await newOrg();
+    await emu.setSettings({ provisioningDelayMs: 1500 });
+    try {
+      const poll = { method: "GET", path: "/v1/projects/{ref}" };
+      await emu.addFault({ ...poll, status: 503, times: 2 });
+      await emu.addFault({ ...poll, reset: "before", times: 1 });
+      await emu.addFault({ ...poll, status: 429, headers: { "Retry-After": "1" }, times: 1 });
+      await emu.clearRequests();
+      const { outs } = await newProject(org, "flaky-polls");
+      expect(outs!.status).toBe("ACTIVE_HEALTHY");
+      expect(await emu.faults()).toEqual([]);
+      expect(count(await calls(), "POST /v1/projects")).toBe(1);
+    } finally {
+      await emu.clearFaults();
+      await emu.setSettings({ provisioningDelayMs: 200 });
+    }
+  });
+
   test("a missing token is a configuration error that names the config key, before any request", async () => {
     runtime.configure({ apiUrl: emu.apiUrl, projectUrlTemplate: emu.projectUrlTemplate });
     const saved = process.env.SUPABASE_ACCESS_TOKEN;
