@@ -32,7 +32,7 @@ export const ALLOWED_DIFFERENCES: AllowedDifference[] = [
     kind: "undeclared-error-status",
     reason:
       "The document declares only 401/403/429/500 (and 402 for functions) as error statuses, yet the service " +
-      "answers validation failures with 400 and unknown objects with 404, as the seed specifies. The body of " +
+      "answers validation failures with 400 and unknown objects with 404. The body of " +
       "every such answer is still checked against the error envelope {message}.",
   },
   {
@@ -42,7 +42,7 @@ export const ALLOWED_DIFFERENCES: AllowedDifference[] = [
     messageIncludes: "content type",
     reason:
       "The document types the body download as JSON (`StreamableFile`, an artifact of its generator), but the " +
-      "service streams the stored bundle: the seed answers the stored bytes with their content type (eszip, " +
+      "service streams the stored bundle: it answers the stored bytes with their content type (eszip, " +
       "TypeScript, …) or, for a deployed folder, multipart/form-data with the metadata and the files.",
   },
 ];

@@ -10,7 +10,7 @@
  * emulator gave (to the provider or to a test's own probe) is checked against
  * the operation's response schema for that status, error bodies included.
  * Answers produced by injected faults are not the API's behaviour and are
- * skipped. Deliberate differences between the seed and the spec are listed,
+ * skipped. Deliberate differences between the emulator and the spec are listed,
  * each with its reason, in `harness/contract-allow.ts`.
  *
  * The provider runs in a separate process in e2e, so the emulator is the one

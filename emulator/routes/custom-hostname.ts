@@ -40,7 +40,7 @@ export function hostnameStatus(h: CustomHostnameRecord, nowMs: number): Hostname
   return h.status === "2_initiated" && dnsVerified(h, nowMs) ? "3_challenge_verified" : h.status;
 }
 
-/** The seed shape with `data` as the Cloudflare custom-hostname answer the real service wraps. */
+/** The documented answer, with `data` as the Cloudflare custom-hostname answer the real service wraps. */
 export function hostnameView(app: EmulatorContext, p: ProjectRecord, h: CustomHostnameRecord) {
   const status = hostnameStatus(h, app.clock.now());
   const activated = status === "5_services_reconfigured";

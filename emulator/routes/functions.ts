@@ -2,8 +2,8 @@
  * Edge functions: deploy, create, list, read, update, delete and download.
  * `POST …/functions/deploy` takes a multipart bundle (one `metadata` JSON part
  * and `file` parts named by relative path) and creates or updates the
- * function, as the service's OpenAPI document defines it. The seed's create
- * and update stay for other clients: settings come from the query (and, for
+ * function, as the service's OpenAPI document defines it. The older create
+ * and update endpoints stay for other clients: settings come from the query (and, for
  * JSON uploads, the body); the code is either a JSON `body` string
  * (TypeScript source) or the raw request body (an eszip bundle or source),
  * kept as uploaded.
@@ -273,7 +273,7 @@ function requireFunction(settings: ProjectSettingsRecord, slug: string): Functio
 }
 
 function setCode(f: FunctionRecord, bytes: Buffer, contentType: string): void {
-  // New code through the seed's endpoints replaces a deployed bundle with one file.
+  // New code through the older create/update endpoints replaces a deployed bundle with one file.
   delete f.files;
   delete f.staticPatterns;
   f.bodyBase64 = bytes.toString("base64");

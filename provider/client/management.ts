@@ -553,7 +553,8 @@ export class ManagementClient {
 
   /**
    * Creates a function from source (JSON body `{slug, name, body, verify_jwt}`,
-   * settings also as query parameters, as the seed says). Not idempotent: an
+   * settings also as query parameters, where the service reads them). Not
+   * idempotent: an
    * existing slug answers 400 "Duplicated function slug".
    */
   createFunction(

@@ -2,7 +2,7 @@
  * Wire types of the management API. The shapes come from the types generated
  * from the service's OpenAPI document (`./openapi.ts`); the zod schemas here
  * parse answers tolerantly at the edge: unknown fields are kept, optional
- * fields may be missing or null, and the seed's deprecated names (`id`,
+ * fields may be missing or null, and the deprecated names (`id`,
  * `organization_id`) are filled from the newer ones (`ref`/`slug`,
  * `organization_slug`) when only those are present.
  */
@@ -18,10 +18,10 @@ const optionalText = z
   .string()
   .nullish()
   .transform((v) => v ?? undefined);
-/** Ids are strings in the seed; tolerate numbers from the real service. */
+/** Ids are documented as strings; tolerate numbers from the real service. */
 const idLike = z.union([z.string(), z.number()]).nullish();
 
-/** `id` is the organization slug (the seed's name; deprecated in favour of `slug`, which the seed lacks). */
+/** `id` is the organization slug (the deprecated name; older answers lack `slug`, which replaces it). */
 export type Organization = Open<Omit<WireSchemas["OrganizationResponseV1"], "slug"> & { slug?: string }>;
 
 export const organizationSchema = z
@@ -35,8 +35,8 @@ export type ProjectDatabase = Open<Pick<WireProject["database"], "host" | "versi
 
 /**
  * A project. `id` is the ref and `organization_id` the organization slug (the
- * seed's names); `status` is not in the seed and `database` may be missing
- * from older answers, so neither is required here.
+ * deprecated names); `status` and `database` may be missing from older
+ * answers, so neither is required here.
  */
 export type Project = Open<
   Omit<WireProject, "ref" | "organization_slug" | "status" | "database"> & {

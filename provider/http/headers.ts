@@ -32,7 +32,8 @@ function nonNegativeNumber(text: string | undefined): number | undefined {
 
 /**
  * `Retry-After` in milliseconds from now. The header is either delta-seconds
- * or an HTTP date (RFC 9110 §10.2.3); a date in the past means "now" (0).
+ * or an HTTP date (https://www.rfc-editor.org/rfc/rfc9110#field.retry-after); a date
+ * in the past means "now" (0).
  */
 export function retryAfterMs(headers: HeaderRecord | undefined, now = Date.now()): number | undefined {
   const raw = headerValue(headers, "retry-after");
