@@ -109,10 +109,6 @@ export const functionInputs = z
       .boolean({ error: "adopt must be a boolean" })
       .optional()
       .describe('Take over an existing function with this slug instead of failing with "Duplicated function slug".'),
-    sourceHash: z
-      .string()
-      .optional()
-      .describe("Set by check: the SHA-256 of the source (of a folder: of its files' paths and contents)."),
   })
   .strict()
   .superRefine((v, ctx) => {
@@ -151,10 +147,17 @@ function settingValue(key: string, v: unknown): unknown {
   return PATHS.has(key) && typeof v === "string" ? bundleRelative(v) : v;
 }
 
+/**
+ * The inputs key under which check records the SHA-256 of the code (of a
+ * folder: of its files' paths and contents). check only sees the declared
+ * source, so the hash travels in the inputs, under a `__` key the engine
+ * never shows as the user's inputs; the outputs keep it as `sourceHash`.
+ */
+export const SOURCE_HASH_KEY = "__sourceHash";
+
 const rules: FieldRule[] = [
   { name: "projectRef", replaces: true },
   { name: "slug", replaces: true },
-  { name: "sourceHash" },
 ];
 
 /** A path the service answered, in the declared spelling when both name the same file. */
@@ -164,7 +167,7 @@ function pathOut(declared: unknown, live: string | undefined): unknown {
 }
 
 function outputs(inputs: Props, f: EdgeFunction | DeployedFunction, sourceHash: string): Props {
-  const { source: _s, ...rest } = inputs;
+  const { source: _s, [SOURCE_HASH_KEY]: _h, ...rest } = inputs;
   return {
     ...rest,
     sourceHash,
@@ -216,11 +219,12 @@ export const edgeFunction: ResourceImpl = {
       return r;
     const failure = bundleCheckFailure(inputs);
     if (failure) return { inputs, failures: [failure] };
-    return { inputs: { ...inputs, sourceHash: readBundle(inputs).hash }, failures: [] };
+    return { inputs: { ...inputs, [SOURCE_HASH_KEY]: readBundle(inputs).hash }, failures: [] };
   },
 
   async diff(_id, olds, news) {
     const d = diffFields(olds, news, rules);
+    if (containsUnknown(news[SOURCE_HASH_KEY]) || olds.sourceHash !== news[SOURCE_HASH_KEY]) d.changes = true;
     for (const key of SETTINGS) {
       const want = key === "name" ? (news.name ?? news.slug) : news[key];
       if (want === undefined) continue;
@@ -278,7 +282,7 @@ export const edgeFunction: ResourceImpl = {
     const ref = news.projectRef as string;
     const slug = news.slug as string;
     const settingsOnly =
-      olds.sourceHash === news.sourceHash &&
+      olds.sourceHash === news[SOURCE_HASH_KEY] &&
       SETTINGS.every(
         (k) =>
           PATCHABLE.has(k) ||
@@ -289,7 +293,7 @@ export const edgeFunction: ResourceImpl = {
       // Name and JWT check only: a PATCH without code, so the deployed bundle and its version stay.
       const f = await client.updateFunction(ref, slug, { name: news.name ?? slug, verify_jwt: news.verifyJwt });
       invalidateFunctions(ref);
-      return { outs: outputs(news, f, news.sourceHash) };
+      return { outs: outputs(news, f, news[SOURCE_HASH_KEY]) };
     }
     const bundle = readBundle(news);
     const f = await client.deployFunction(ref, slug, deployMetadata(news, bundle), bundle.files);
@@ -315,7 +319,6 @@ export const functionDoc: ResourceDoc = {
   summary:
     "An edge function of a project, deployed as one bundle (through `functions/deploy`) from a source string, a file or a folder.",
   inputs: functionInputs,
-  internalInputs: ["sourceHash"],
   outputs: {
     drift:
       "After a refresh that found drift: `body` when the deployed code changed out of band, and the names of settings that changed. Cleared by `up`.",

@@ -81,12 +81,16 @@ export const functionsInputs = z
       .boolean({ error: "adopt must be a boolean" })
       .optional()
       .describe('Take over existing functions with the same slugs instead of failing with "Duplicated function slug".'),
-    hashes: z
-      .record(z.string(), z.string())
-      .optional()
-      .describe("Set by check: slug → hash of the function's files (paths and contents)."),
   })
   .strict();
+
+/**
+ * The inputs key under which check records slug → hash of each function's
+ * files. check only sees the declared folder, so the hashes travel in the
+ * inputs, under a `__` key the engine never shows as the user's inputs; the
+ * outputs keep them as `hashes`.
+ */
+export const HASHES_KEY = "__hashes";
 
 /** Shared settings: a change redeploys every function. */
 const SHARED = ["verifyJwt", "entrypointPath", "importMapPath", "staticPatterns"] as const;
@@ -184,8 +188,9 @@ function sorted<T>(map: Record<string, T>): Record<string, T> {
 }
 
 function outputs(inputs: Props, m: Managed): Props {
+  const { [HASHES_KEY]: _h, ...rest } = inputs;
   return {
-    ...inputs,
+    ...rest,
     hashes: sorted(m.hashes),
     slugs: Object.keys(m.hashes).sort(),
     versions: sorted(m.versions),
@@ -245,13 +250,13 @@ export const functions: ResourceImpl = {
     if (["sourceDir", "entrypointPath", "importMapPath"].some((k) => containsUnknown(inputs[k]))) return r;
     const { failures, hashes } = scan(inputs);
     if (failures.length > 0) return { inputs, failures };
-    return { inputs: { ...inputs, hashes }, failures: [] };
+    return { inputs: { ...inputs, [HASHES_KEY]: hashes }, failures: [] };
   },
 
   async diff(_id, olds, news) {
     const d = diffFields(olds, news, rules);
-    if (containsUnknown(news.hashes) || stableJson(olds.hashes ?? {}) !== stableJson(news.hashes ?? {}))
-      d.changes = true;
+    const want = news[HASHES_KEY];
+    if (containsUnknown(want) || stableJson(olds.hashes ?? {}) !== stableJson(want ?? {})) d.changes = true;
     for (const key of SHARED)
       if (news[key] !== undefined && stableJson(olds[key]) !== stableJson(news[key])) d.changes = true;
     return d;
@@ -259,7 +264,7 @@ export const functions: ResourceImpl = {
 
   async create(inputs) {
     const ref = inputs.projectRef as string;
-    const slugs = Object.keys(inputs.hashes ?? {}).sort();
+    const slugs = Object.keys(inputs[HASHES_KEY] ?? {}).sort();
     if (!inputs.adopt && slugs.length > 0) await refuseExisting(ref, slugs);
     const m: Managed = { hashes: {}, versions: {}, deployed: {} };
     const failure = await deployAll(inputs, slugs, m);
@@ -298,7 +303,7 @@ export const functions: ResourceImpl = {
 
   async update(id, olds, news) {
     const ref = news.projectRef as string;
-    const want: Record<string, string> = news.hashes ?? {};
+    const want: Record<string, string> = news[HASHES_KEY] ?? {};
     const m = managedOf(olds);
     const sharedChanged = SHARED.some((k) => news[k] !== undefined && stableJson(olds[k]) !== stableJson(news[k]));
     const toDeploy = Object.keys(want)
@@ -352,7 +357,6 @@ export const functionsDoc: ResourceDoc = {
   summary:
     "Every edge function of a folder (one subfolder per function, named by its slug), deployed through `functions/deploy` and managed as a whole: only functions whose files changed are deployed.",
   inputs: functionsInputs,
-  internalInputs: ["hashes"],
   outputs: {
     drift:
       "After a refresh that found drift: the slugs whose bundle changed out of band (`changed`) or that were deleted out of band (`deleted`), never a file's content. Cleared by `up`.",

@@ -52,12 +52,12 @@ test("inline source: create 1 deploy; new code 1 deploy; a setting 1 PATCH; read
   const jwt = { ...news, verifyJwt: true };
   const { outs: patched } = await P("function").update(id, after!, jwt);
   expect(await calls(emu)).toEqual(["PATCH /v1/projects/{ref}/functions/{function_slug}"]);
-  expect(patched).toMatchObject({ verifyJwt: true, version: 2, sourceHash: news.sourceHash });
+  expect(patched).toMatchObject({ verifyJwt: true, version: 2, sourceHash: news.__sourceHash });
 
   await emu.clearRequests();
   runtime.resetContexts();
   const r = await P("function").read(id, patched!);
-  expect(r.props!.sourceHash).toBe(news.sourceHash);
+  expect(r.props!.sourceHash).toBe(news.__sourceHash);
   expect(r.props).not.toHaveProperty("drift");
   expect(await calls(emu)).toEqual([LIST]);
 
@@ -92,7 +92,7 @@ test("a folder deploys through functions/deploy; unchanged or moved it makes no 
   fs.cpSync(dir, moved, { recursive: true });
   for (const sourceDir of [dir, moved]) {
     const again = await P("function").check(outs!, { ...declared, sourceDir });
-    expect(again.inputs!.sourceHash).toBe(outs!.sourceHash);
+    expect(again.inputs!.__sourceHash).toBe(outs!.sourceHash);
     expect((await P("function").diff(id, outs!, again.inputs!)).changes).toBe(false);
   }
   expect(await calls(emu)).toEqual([]);
@@ -104,7 +104,7 @@ test("a folder deploys through functions/deploy; unchanged or moved it makes no 
   const { outs: after } = await P("function").update(id, outs!, changed);
   expect(await calls(emu)).toEqual([DEPLOY]);
   expect(after!.version).toBe(2);
-  expect(after!.sourceHash).toBe(changed.sourceHash);
+  expect(after!.sourceHash).toBe(changed.__sourceHash);
 
   // A bundle changed out of band is reported as a body change, without any file's content.
   await emu.api("PATCH", `/v1/projects/${ref}/functions/greeter`, { body: "tampered secret-ish content" });

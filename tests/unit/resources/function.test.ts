@@ -90,8 +90,10 @@ test("check hashes inline source and files alike", async () => {
   fs.writeFileSync(file, source);
   const a = await f.check({}, { projectRef: REF, slug: "hello", source });
   const b = await f.check({}, { projectRef: REF, slug: "hello", sourcePath: file });
-  expect(a.inputs!.sourceHash).toBe(sha256Hex(source));
-  expect(b.inputs!.sourceHash).toBe(sha256Hex(source));
+  // Under an internal key: a preview --diff never shows it as the user's input.
+  expect(a.inputs!.__sourceHash).toBe(sha256Hex(source));
+  expect(b.inputs!.__sourceHash).toBe(sha256Hex(source));
+  expect(a.inputs).not.toHaveProperty("sourceHash");
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -102,21 +104,21 @@ test("same content and settings: no change; the file path alone does not matter"
         projectRef: REF,
         slug: "hello",
         sourcePath: "elsewhere.ts",
-        sourceHash: sha256Hex(source),
+        __sourceHash: sha256Hex(source),
       })
     ).changes,
   ).toBe(false);
 });
 
 test("new content, a changed setting, or a new slug", async () => {
-  expect((await f.diff("x", olds, { projectRef: REF, slug: "hello", sourceHash: sha256Hex("other") })).changes).toBe(
+  expect((await f.diff("x", olds, { projectRef: REF, slug: "hello", __sourceHash: sha256Hex("other") })).changes).toBe(
     true,
   );
   expect(
-    (await f.diff("x", olds, { projectRef: REF, slug: "hello", verifyJwt: false, sourceHash: olds.sourceHash }))
+    (await f.diff("x", olds, { projectRef: REF, slug: "hello", verifyJwt: false, __sourceHash: olds.sourceHash }))
       .changes,
   ).toBe(true);
-  expect(await f.diff("x", olds, { projectRef: REF, slug: "hello2", sourceHash: olds.sourceHash })).toMatchObject({
+  expect(await f.diff("x", olds, { projectRef: REF, slug: "hello2", __sourceHash: olds.sourceHash })).toMatchObject({
     changes: true,
     replaces: ["slug"],
   });
@@ -172,8 +174,8 @@ describe("folder bundles", () => {
     const ca = await f.check({}, { projectRef: REF, slug: "hello", sourceDir: a, importMapPath: "deno.json" });
     const cb = await f.check({}, { projectRef: REF, slug: "hello", sourceDir: b, importMapPath: "deno.json" });
     expect(ca.failures).toEqual([]);
-    expect(ca.inputs!.sourceHash).toBe(folderHash(a));
-    const outs = { ...ca.inputs!, name: "hello", version: 1 };
+    expect(ca.inputs!.__sourceHash).toBe(folderHash(a));
+    const outs = { ...ca.inputs!, sourceHash: ca.inputs!.__sourceHash, name: "hello", version: 1 };
     expect((await f.diff("x", outs, cb.inputs!)).changes).toBe(false);
   });
 
