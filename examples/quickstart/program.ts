@@ -2,11 +2,13 @@
  * The quickstart stack: an organization, a project, and the project's
  * settings: edge-function secrets (one by one and as a map), a function
  * deployed from a folder (entrypoint, sibling module, import map), a
- * custom hostname, the encryption root key and network restrictions; then a
+ * custom hostname, the encryption root key, network restrictions, the auth
+ * and Data API configuration, SSL enforcement and a publishable API key; then a
  * table created by a migration and seeded with rows through the GraphQL API.
  *
  * Config (namespace `quickstart`): `dbPass` (secret, required), `apiToken`
- * (secret, optional), `orgName`, `projectName`, `region`, `hostname`.
+ * and `smtpPass` (secrets, optional), `orgName`, `projectName`, `region`,
+ * `hostname`, `siteUrl`.
  * Provider config: `supabase:accessToken` (secret), `supabase:apiUrl`,
  * `supabase:projectUrlTemplate`, or the SUPABASE_* environment variables.
  */
@@ -54,6 +56,28 @@ export function quickstart() {
     dbAllowedCidrs: ["203.0.113.0/24", "198.51.100.7/32"],
     dbAllowedCidrsV6: ["2001:db8::/48"],
   });
+  // Only the declared settings are managed; the SMTP password is kept in state only as a digest.
+  new supabase.AuthConfig("auth", {
+    projectRef: ref,
+    siteUrl: config.get("siteUrl") ?? "https://app.quickstart.example.com",
+    uriAllowList: "http://localhost:3000/**",
+    jwtExp: 3600,
+    passwordMinLength: 10,
+    mailerAutoconfirm: false,
+    smtpAdminEmail: "noreply@quickstart.example.com",
+    smtpHost: "smtp.quickstart.example.com",
+    smtpPort: "587",
+    smtpUser: "quickstart",
+    smtpPass: config.getSecret("smtpPass") ?? "change-me-too",
+  });
+  new supabase.PostgrestConfig("data-api", { projectRef: ref, dbSchema: "public,graphql_public", maxRows: 1000 });
+  new supabase.SslEnforcement("ssl", { projectRef: ref, database: true });
+  const webKey = new supabase.ApiKey("web-key", {
+    projectRef: ref,
+    type: "publishable",
+    name: "web_app",
+    description: "for the browser app",
+  });
 
   // Schema first, then the reference data that lives in it.
   const plansTable = new supabase.DatabaseMigration("plans-table", {
@@ -88,5 +112,6 @@ export function quickstart() {
     dnsRecords: hostname.dnsRecords,
     rootKey: rootKey.rootKey,
     seededPlans: plans.rowCount,
+    webKeyPrefix: webKey.prefix,
   };
 }
