@@ -105,11 +105,32 @@ export interface CatalogFunction {
   canExecute: boolean;
 }
 
+/** An argument of a root (Query or Mutation) function. */
+export interface CatalogArgument {
+  name: string;
+  typeOid: number;
+  elemTypeOid: number | null;
+  typeKind: string;
+  sqlType: string;
+  castType: string;
+  hasDefault: boolean;
+}
+
+/**
+ * A function callable as a Query field (immutable or stable) or a Mutation
+ * field (volatile): not overloaded, every argument named, of a base type,
+ * and input-only.
+ */
+export interface CatalogRootFunction extends Omit<CatalogFunction, "argRelOid"> {
+  args: CatalogArgument[];
+}
+
 export interface Catalog {
   schemas: CatalogSchema[];
   relations: CatalogRelation[];
   enums: CatalogEnum[];
   functions: CatalogFunction[];
+  rootFunctions: CatalogRootFunction[];
 }
 
 /** First OID of user objects: the catalog fingerprint only looks above it. */
@@ -235,6 +256,39 @@ left join pg_catalog.pg_type ret on ret.oid = rt.typelem and rt.typcategory = 'A
 left join pg_catalog.pg_type bret on bret.oid = coalesce(nullif(ret.typbasetype, 0), ret.oid)
 where n.nspname = any($2::text[]) and p.pronargs = 1 and p.prokind = 'f' and at.typrelid <> 0`;
 
+const ROOT_FUNCTIONS_SQL = `
+select p.oid::int as oid, n.nspname as schema, p.proname as name,
+  coalesce(nullif(rt.typbasetype, 0), rt.oid)::int as ret_oid,
+  format_type(p.prorettype, null) as ret_sql_type,
+  nullif(rt.typrelid, 0)::int as ret_rel,
+  case when ret.oid is null then null else coalesce(nullif(ret.typbasetype, 0), ret.oid)::int end as ret_elem,
+  coalesce(bret.typtype, rt.typtype)::text as ret_kind,
+  p.proretset as returns_set, p.prorows::float8 as rows, p.provolatile::text as volatility,
+  obj_description(p.oid, 'pg_proc') as comment,
+  has_function_privilege($1, p.oid, 'EXECUTE') as can_execute,
+  (select coalesce(jsonb_agg(jsonb_build_object(
+      'name', p.proargnames[a.i],
+      'type_oid', coalesce(nullif(t.typbasetype, 0), t.oid),
+      'elem_oid', case when et.oid is null then null else coalesce(nullif(et.typbasetype, 0), et.oid) end,
+      'kind', t.typtype,
+      'sql_type', format_type(t.oid, null),
+      'cast_type', case t.oid when 1042 then 'bpchar' when 1014 then 'bpchar[]' else format_type(t.oid, null) end,
+      'has_default', a.i > p.pronargs - p.pronargdefaults) order by a.i), '[]'::jsonb)
+    from unnest(p.proargtypes::oid[]) with ordinality a(oid, i)
+    join pg_catalog.pg_type t on t.oid = a.oid
+    left join pg_catalog.pg_type et on et.oid = t.typelem and t.typcategory = 'A') as args
+from pg_catalog.pg_proc p
+join pg_catalog.pg_namespace n on n.oid = p.pronamespace
+join pg_catalog.pg_type rt on rt.oid = p.prorettype
+left join pg_catalog.pg_type ret on ret.oid = rt.typelem and rt.typcategory = 'A'
+left join pg_catalog.pg_type bret on bret.oid = coalesce(nullif(ret.typbasetype, 0), ret.oid)
+where n.nspname = any($2::text[]) and n.nspname not in ('graphql', 'graphql_public', 'auth', 'extensions')
+  and p.prokind = 'f' and p.proargmodes is null
+  and (p.pronargs = 0 or (p.proargnames is not null and not ('' = any(p.proargnames[1:p.pronargs]))))
+  and not exists (select 1 from unnest(p.proargtypes::oid[]) x(oid) join pg_catalog.pg_type xt on xt.oid = x.oid
+    where xt.typtype not in ('b', 'd'))
+  and (select count(*) from pg_catalog.pg_proc o where o.pronamespace = p.pronamespace and o.proname = p.proname) = 1`;
+
 interface Row {
   [k: string]: unknown;
 }
@@ -253,7 +307,7 @@ function textArray(v: unknown): string[] {
 /** Reads the catalog of `schemas` with the privileges of `role`. */
 export async function loadCatalog(db: CatalogQuery, opts: { role: string; schemas: string[] }): Promise<Catalog> {
   const { role, schemas } = opts;
-  const [sch, rels, cols, cons, uniq, enums, fns] = [
+  const [sch, rels, cols, cons, uniq, enums, fns, roots] = [
     await db.query<Row>(SCHEMAS_SQL, [role, schemas]),
     await db.query<Row>(RELATIONS_SQL, [role, schemas]),
     await db.query<Row>(COLUMNS_SQL, [role, schemas]),
@@ -261,6 +315,7 @@ export async function loadCatalog(db: CatalogQuery, opts: { role: string; schema
     await db.query<Row>(UNIQUE_SQL, [schemas]),
     await db.query<Row>(ENUMS_SQL, [role, schemas]),
     await db.query<Row>(FUNCTIONS_SQL, [role, schemas]),
+    await db.query<Row>(ROOT_FUNCTIONS_SQL, [role, schemas]),
   ];
   const byOid = new Map<number, CatalogRelation>();
   const relations: CatalogRelation[] = rels.rows.map((r) => {
@@ -351,6 +406,30 @@ export async function loadCatalog(db: CatalogQuery, opts: { role: string; schema
       volatility: String(f.volatility) as "i" | "s" | "v",
       comment: str(f.comment),
       canExecute: Boolean(f.can_execute),
+    })),
+    rootFunctions: roots.rows.map((f) => ({
+      oid: Number(f.oid),
+      schema: String(f.schema),
+      name: String(f.name),
+      returnTypeOid: Number(f.ret_oid),
+      returnSqlType: String(f.ret_sql_type),
+      returnRelOid: f.ret_rel === null ? null : Number(f.ret_rel),
+      returnElemTypeOid: f.ret_elem === null ? null : Number(f.ret_elem),
+      returnTypeKind: String(f.ret_kind),
+      returnsSet: Boolean(f.returns_set),
+      rows: Number(f.rows),
+      volatility: String(f.volatility) as "i" | "s" | "v",
+      comment: str(f.comment),
+      canExecute: Boolean(f.can_execute),
+      args: (typeof f.args === "string" ? JSON.parse(f.args) : (f.args as Row[])).map((a: Row) => ({
+        name: String(a.name),
+        typeOid: Number(a.type_oid),
+        elemTypeOid: a.elem_oid === null ? null : Number(a.elem_oid),
+        typeKind: String(a.kind),
+        sqlType: String(a.sql_type),
+        castType: String(a.cast_type),
+        hasDefault: Boolean(a.has_default),
+      })),
     })),
   };
 }

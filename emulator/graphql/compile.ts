@@ -19,7 +19,17 @@ import {
   quoteCol,
   type OrderItem,
 } from "./filter";
-import type { ApiModel, ColumnModel, ComputedModel, RelationModel, TableModel, ValueType } from "./model";
+import type {
+  ApiModel,
+  ColumnModel,
+  ComputedModel,
+  RelationModel,
+  RootFunctionModel,
+  TableModel,
+  ValueType,
+} from "./model";
+
+const CONNECTION_ARGS = ["first", "last", "before", "after", "offset", "filter", "orderBy"];
 import { castType, jsonObject, qualified, SqlBuilder } from "./sql";
 import { extraKeys, isObject, nonNullList, scalarText, type Variables } from "./values";
 import { collectFields, fieldArgs, requireSelection, responseKey } from "./selection";
@@ -151,8 +161,15 @@ export class Compiler {
    * A connection over `from` (aliased `a`), restricted by `join` to the
    * parent row. Returns a scalar subquery producing the connection's jsonb.
    */
-  connection(table: TableModel, a: string, from: string, join: string | null, field: FieldNode): string {
-    const args = fieldArgs(field, ["first", "last", "before", "after", "offset", "filter", "orderBy"], this.ctx.vars);
+  connection(
+    table: TableModel,
+    a: string,
+    from: string,
+    join: string | null,
+    field: FieldNode,
+    ownArgs: string[] = [],
+  ): string {
+    const args = fieldArgs(field, [...ownArgs, ...CONNECTION_ARGS], this.ctx.vars);
     const count = (name: "first" | "last" | "offset"): number | null => {
       const v = args[name];
       if (v === undefined || v === null) return null;
@@ -372,15 +389,43 @@ export class Compiler {
   }
 
   private bindInput(col: ColumnModel, v: unknown): string {
+    return this.bindValue(col.type, col.col.castType, col.col.maxLength, v);
+  }
+
+  /** A bound input value of a GraphQL type, cast to the SQL type `cast`. */
+  private bindValue(type: ValueType, cast: string, maxLength: number | null, v: unknown): string {
     if (v === null) return "null";
-    if (col.type.list) {
-      const items = (Array.isArray(v) ? v : [v]).map((x) =>
-        x === null ? null : scalarText(col.type.base, x, col.col.maxLength),
-      );
-      return `array(select jsonb_array_elements_text(${this.sql.param(JSON.stringify(items), "jsonb")}))::${castType(col.col.castType)}`;
+    if (type.list) {
+      const items = (Array.isArray(v) ? v : [v]).map((x) => (x === null ? null : scalarText(type.base, x, maxLength)));
+      return `array(select jsonb_array_elements_text(${this.sql.param(JSON.stringify(items), "jsonb")}))::${castType(cast)}`;
     }
-    if (col.type.base === "JSON" && typeof v !== "string") throw new GqlError("Invalid input for JSON type");
-    return this.sql.param(scalarText(col.type.base, v, col.col.maxLength), col.col.castType);
+    if (type.base === "JSON" && typeof v !== "string") throw new GqlError("Invalid input for JSON type");
+    return this.sql.param(scalarText(type.base, v, maxLength), cast);
+  }
+
+  /**
+   * A Query or Mutation function field: one statement calling the function
+   * with named arguments (an omitted argument takes its default, or NULL
+   * without one); a set of records is a connection over the call.
+   */
+  rootFunction(f: RootFunctionModel, field: FieldNode): CompiledStatement {
+    const own = f.args.map((a) => a.field);
+    const args = fieldArgs(field, f.cardinality === "many" ? [...own, ...CONNECTION_ARGS] : own, this.ctx.vars);
+    const passed = f.args.flatMap(({ field: name, arg, type }) => {
+      const v = args[name];
+      if (v === undefined) return arg.hasDefault ? [] : [`${ident(arg.name)} => null`];
+      return [`${ident(arg.name)} => ${this.bindValue(type, arg.castType, null, v)}`];
+    });
+    const call = `${qualified(f.fn.schema, f.fn.name)}(${passed.join(", ")})`;
+    if (f.cardinality === "scalar")
+      return { sql: `select ${outputSql(f.type!, call, this.sql)} as v`, params: this.sql.params };
+    const a = this.sql.alias();
+    const target = f.target!;
+    const expr =
+      f.cardinality === "one"
+        ? `(select ${this.nodeObject(target, a, a, requireSelection(field))} from ${call} ${a} where not (${a} is null) limit 1)`
+        : this.connection(target, a, `${call} ${a}`, null, field, own);
+    return { sql: `select ${expr} as v`, params: this.sql.params };
   }
 
   insert(table: TableModel, field: FieldNode): CompiledStatement {

@@ -345,6 +345,8 @@ async function planQueryField(
   }
   const compiler = new Compiler({ model, vars: req.vars, fragments: req.fragments });
   if (name === "node") return { stmt: compiler.node(field) };
+  const fn = model.queryFunctions.get(name);
+  if (fn) return { stmt: compiler.rootFunction(fn, field) };
   const q = model.queryFields.get(name);
   if (!q) throw new GqlError(`Unknown field "${name}" on type Query`);
   return { stmt: q.kind === "byPk" ? compiler.byPk(q.table, field) : compiler.collection(q.table, field) };
@@ -401,7 +403,7 @@ async function runInTransaction(
   const data: Record<string, unknown> = {};
   const errors: GqlErrorBody[] = [];
   let statements = 0;
-  if (isMutation && model.mutationFields.size === 0)
+  if (isMutation && model.mutationFields.size === 0 && model.mutationFunctions.size === 0)
     throw new Rollback({ data: null, errors: [{ message: "Unknown type Mutation" }] }, 0);
   for (const field of req.topFields) {
     const key = field.alias?.value ?? field.name.value;
@@ -420,15 +422,20 @@ async function runInTransaction(
       let stmt: CompiledStatement;
       if (isMutation) {
         const m = model.mutationFields.get(name);
-        if (!m) throw new GqlError(`Unknown field "${name}" on type Mutation`);
-        stmt =
-          m.kind === "insert"
-            ? compiler.insert(m.table, field)
-            : m.kind === "update"
-              ? compiler.update(m.table, field)
-              : compiler.delete(m.table, field);
+        const fn = model.mutationFunctions.get(name);
+        if (fn) stmt = compiler.rootFunction(fn, field);
+        else if (!m) throw new GqlError(`Unknown field "${name}" on type Mutation`);
+        else
+          stmt =
+            m.kind === "insert"
+              ? compiler.insert(m.table, field)
+              : m.kind === "update"
+                ? compiler.update(m.table, field)
+                : compiler.delete(m.table, field);
       } else if (name === "node") {
         stmt = compiler.node(field);
+      } else if (model.queryFunctions.has(name)) {
+        stmt = compiler.rootFunction(model.queryFunctions.get(name)!, field);
       } else {
         const q = model.queryFields.get(name);
         if (!q) throw new GqlError(`Unknown field "${name}" on type Query`);

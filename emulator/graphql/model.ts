@@ -3,7 +3,15 @@
  * rules applied to the catalog. Both the SQL compiler and the introspection
  * schema are built from this model, so they cannot disagree.
  */
-import type { Catalog, CatalogColumn, CatalogEnum, CatalogFunction, CatalogRelation } from "../catalog";
+import type {
+  Catalog,
+  CatalogArgument,
+  CatalogColumn,
+  CatalogEnum,
+  CatalogFunction,
+  CatalogRelation,
+  CatalogRootFunction,
+} from "../catalog";
 import { GqlError } from "./errors";
 
 export type ScalarName =
@@ -70,6 +78,17 @@ export interface ComputedModel {
   cardinality: "scalar" | "one" | "many";
 }
 
+/** A Query (immutable/stable) or Mutation (volatile) field backed by a function. */
+export interface RootFunctionModel {
+  field: string;
+  description: string | null;
+  fn: CatalogRootFunction;
+  args: Array<{ field: string; arg: CatalogArgument; type: ValueType }>;
+  type: ValueType | null;
+  target: TableModel | null;
+  cardinality: "scalar" | "one" | "many";
+}
+
 export type NodeField =
   | { kind: "nodeId" }
   | { kind: "column"; column: ColumnModel }
@@ -107,6 +126,9 @@ export interface ApiModel {
   bySqlName: Map<string, TableModel>;
   queryFields: Map<string, { kind: "collection" | "byPk"; table: TableModel }>;
   mutationFields: Map<string, { kind: "insert" | "update" | "delete"; table: TableModel }>;
+  /** Function fields of Query and of Mutation, by field name. */
+  queryFunctions: Map<string, RootFunctionModel>;
+  mutationFunctions: Map<string, RootFunctionModel>;
   introspection: boolean;
   /** Exposed schemas whose `introspection: false` directive hides their types from introspection. */
   hiddenSchemas: Set<string>;
@@ -509,6 +531,46 @@ export function buildModel(catalog: Catalog): ApiModel {
     if (t.updateField) mutationFields.set(t.updateField, { kind: "update", table: t });
     if (t.deleteField) mutationFields.set(t.deleteField, { kind: "delete", table: t });
   }
+  const queryFunctions = new Map<string, RootFunctionModel>();
+  const mutationFunctions = new Map<string, RootFunctionModel>();
+  for (const fn of catalog.rootFunctions) {
+    if (!fn.canExecute || !visibleSchemas.has(fn.schema)) continue;
+    const d = directive(fn.comment);
+    const inflect = config(fn.schema).inflect;
+    const base = fn.name.startsWith("_") ? fn.name.slice(1) : fn.name;
+    const field = lcFirst(optString(d, "name") ?? (inflect ? pascal(base) : base));
+    if (!GRAPHQL_NAME.test(field)) continue;
+    const args: RootFunctionModel["args"] = [];
+    for (const arg of fn.args) {
+      const type = valueType(arg);
+      const argField = inflect ? lcFirst(pascal(arg.name)) : arg.name;
+      if (!type || !GRAPHQL_NAME.test(argField)) break;
+      args.push({ field: argField, arg, type });
+    }
+    if (args.length !== fn.args.length) continue;
+    let model: RootFunctionModel;
+    const description = optString(d, "description") ?? null;
+    if (fn.returnRelOid !== null) {
+      const target = byOid.get(fn.returnRelOid);
+      if (!target) continue;
+      const many = fn.returnsSet && fn.rows !== 1;
+      model = { field, description, fn, args, type: null, target, cardinality: many ? "many" : "one" };
+    } else {
+      if (fn.returnsSet || fn.returnTypeKind === "p" || fn.returnTypeKind === "e") continue;
+      const type = valueType({
+        typeOid: fn.returnTypeOid,
+        elemTypeOid: fn.returnElemTypeOid,
+        typeKind: fn.returnTypeKind,
+        sqlType: fn.returnSqlType,
+      });
+      if (!type) continue;
+      model = { field, description, fn, args, type, target: null, cardinality: "scalar" };
+    }
+    // A function whose name an entry already takes is dropped.
+    if (fn.volatility === "v") {
+      if (!mutationFields.has(field)) mutationFunctions.set(field, model);
+    } else if (!queryFields.has(field) && field !== "node") queryFunctions.set(field, model);
+  }
   const introspection = visibleSchemas.size === 0 || [...visibleSchemas].some((s) => config(s).introspection);
   return {
     tables,
@@ -517,6 +579,8 @@ export function buildModel(catalog: Catalog): ApiModel {
     bySqlName,
     queryFields,
     mutationFields,
+    queryFunctions,
+    mutationFunctions,
     introspection,
     hiddenSchemas: new Set([...visibleSchemas].filter((s) => !config(s).introspection)),
   };

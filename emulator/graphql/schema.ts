@@ -25,7 +25,7 @@ import {
 } from "graphql";
 import { AGGREGATE_OPS, aggregateColumns, aggregateResultType, aggregateTypeName } from "./aggregate";
 import { filterOperators } from "./filter";
-import type { ApiModel, EnumModel, ScalarName, TableModel, ValueType } from "./model";
+import type { ApiModel, EnumModel, RootFunctionModel, ScalarName, TableModel, ValueType } from "./model";
 
 const nn = <T extends GraphQLInputType | GraphQLOutputType>(t: T) => new GraphQLNonNull(t);
 const list = <T extends GraphQLInputType | GraphQLOutputType>(t: T) => new GraphQLList(t);
@@ -329,6 +329,26 @@ export function buildSchema(model: ApiModel): GraphQLSchema {
         args: { set: { type: nn(tt.updateInput) }, filter: filterArg, atMost: atMostArg },
       };
     else mutationFields[name] = { type: nn(tt.deleteResponse), args: { filter: filterArg, atMost: atMostArg } };
+  }
+  const functionField = (f: RootFunctionModel) => {
+    if (f.target && !types.has(f.target)) return null;
+    const own: GraphQLFieldConfigArgumentMap = Object.fromEntries(
+      f.args.map((a) => [a.field, { type: valueOut(a.type) as GraphQLInputType }]),
+    );
+    const description = f.description ?? undefined;
+    if (f.cardinality === "scalar") return { type: valueOut(f.type!), args: own, description };
+    const tt = types.get(f.target!)!;
+    if (f.cardinality === "one") return { type: tt.node, args: own, description };
+    return { type: tt.connection, args: { ...own, ...connectionArgs(f.target!) }, description };
+  };
+  for (const [fields, fns] of [
+    [queryFields, model.queryFunctions],
+    [mutationFields, model.mutationFunctions],
+  ] as const) {
+    for (const [name, f] of fns) {
+      const config = functionField(f);
+      if (config) fields[name] = config;
+    }
   }
   // pg_graphql sorts Query and Mutation fields by name.
   const sorted = (m: GraphQLFieldConfigMap<unknown, unknown>) =>
