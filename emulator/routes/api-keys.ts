@@ -24,8 +24,18 @@ const DeleteQuery = Reveal.extend({
 
 export const API_KEY_NOT_FOUND = "API key not found";
 
-function findKey(p: ProjectRecord, id: string): ApiKeyRecord | undefined {
-  return opaqueKeys(p).find((k) => k.id === id);
+/** The legacy JWT keys are addressed by role name: readable, never changed. */
+const isLegacyKeyId = (id: string): id is "anon" | "service_role" => id === "anon" || id === "service_role";
+
+/** Refuses a change of a legacy key, before anything else is looked at. */
+function refuseLegacy(id: string, change: "updated" | "deleted"): void {
+  if (isLegacyKeyId(id)) throw new ApiError(400, `Legacy API keys cannot be ${change}.`);
+}
+
+function findKey(p: ProjectRecord, id: string): ApiKeyRecord {
+  const k = opaqueKeys(p).find((x) => x.id === id);
+  if (!k) throw new ApiError(404, API_KEY_NOT_FOUND);
+  return k;
 }
 
 /** A default key is edited by moving it into the created list, so it keeps its id and value. */
@@ -35,7 +45,6 @@ function editableKey(app: EmulatorContext, p: ProjectRecord, id: string): ApiKey
   const created = settings.apiKeys.find((k) => k.id === id);
   if (created) return created;
   const k = findKey(p, id);
-  if (!k) throw new ApiError(404, API_KEY_NOT_FOUND);
   settings.deletedDefaultKeys = [...(settings.deletedDefaultKeys ?? []), id];
   settings.apiKeys.unshift(k);
   return k;
@@ -83,10 +92,8 @@ export const apiKeyRoutes: RouteDef[] = [
     query: Reveal,
     handler: ({ app, params, query }) => {
       const p = app.requireProject(params.ref);
-      if (params.id === "anon" || params.id === "service_role")
-        return { status: 200, body: legacyKeyView(p, params.id) };
+      if (isLegacyKeyId(params.id)) return { status: 200, body: legacyKeyView(p, params.id) };
       const k = findKey(p, params.id);
-      if (!k) throw new ApiError(404, API_KEY_NOT_FOUND);
       return { status: 200, body: opaqueKeyView(k, query.reveal === "true") };
     },
   }),
@@ -97,8 +104,7 @@ export const apiKeyRoutes: RouteDef[] = [
     body: UpdateApiKeyBody,
     handler: ({ app, params, query, body }) => {
       const p = app.requireProject(params.ref);
-      if (params.id === "anon" || params.id === "service_role")
-        throw new ApiError(400, "Legacy API keys cannot be updated.");
+      refuseLegacy(params.id, "updated");
       const k = editableKey(app, p, params.id);
       if (body.name !== undefined) k.name = body.name;
       if (body.description !== undefined) k.description = body.description;
@@ -114,10 +120,8 @@ export const apiKeyRoutes: RouteDef[] = [
     query: DeleteQuery,
     handler: ({ app, params, query }) => {
       const p = app.requireProject(params.ref);
-      if (params.id === "anon" || params.id === "service_role")
-        throw new ApiError(400, "Legacy API keys cannot be deleted.");
+      refuseLegacy(params.id, "deleted");
       const k = findKey(p, params.id);
-      if (!k) throw new ApiError(404, API_KEY_NOT_FOUND);
       const settings = settingsOf(app, p);
       if (isDefaultKey(p, k.id))
         settings.deletedDefaultKeys = [...new Set([...(settings.deletedDefaultKeys ?? []), k.id])];
