@@ -1,6 +1,6 @@
 /** Custom hostname: the 1..5 state machine with every wrong-step text, simulated DNS, and the 10/min limit. */
-import { startTestEmulator, type ApiResponse, type TestEmulator } from "../../../../harness/emulator";
-import { newProject, rawCall } from "./helpers";
+import type { ApiResponse, TestEmulator } from "../../../../harness/emulator";
+import { rawCall, useSettingsProject } from "./helpers";
 
 let emu: TestEmulator;
 let ref: string;
@@ -16,17 +16,9 @@ const TEXT = {
   activated: "Custom hostname has already been activated.",
 };
 
-beforeAll(async () => {
-  emu = await startTestEmulator({ provisioningDelayMs: 0 });
-});
-
-afterAll(async () => {
-  await emu?.close();
-});
-
-beforeEach(async () => {
-  await emu.reset();
-  ref = await newProject(emu);
+useSettingsProject((e, r) => {
+  emu = e;
+  ref = r;
 });
 
 const base = () => `/v1/projects/${ref}/custom-hostname`;

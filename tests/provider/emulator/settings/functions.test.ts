@@ -1,7 +1,7 @@
 /** Edge functions: JSON and raw uploads, version and hash, timestamps, duplicate slugs, 404s and the body download. */
 import { createHash } from "node:crypto";
-import { startTestEmulator, type TestEmulator } from "../../../../harness/emulator";
-import { json, newProject, rawCall } from "./helpers";
+import type { TestEmulator } from "../../../../harness/emulator";
+import { json, rawCall, useSettingsProject } from "./helpers";
 
 let emu: TestEmulator;
 let ref: string;
@@ -9,17 +9,9 @@ let ref: string;
 const sha256 = (b: string | Buffer) => createHash("sha256").update(b).digest("hex");
 const SOURCE = "Deno.serve(() => new Response('Hello, world!'))\n";
 
-beforeAll(async () => {
-  emu = await startTestEmulator({ provisioningDelayMs: 0 });
-});
-
-afterAll(async () => {
-  await emu?.close();
-});
-
-beforeEach(async () => {
-  await emu.reset();
-  ref = await newProject(emu);
+useSettingsProject((e, r) => {
+  emu = e;
+  ref = r;
 });
 
 const fnPath = (suffix = "") => `/v1/projects/${ref}/functions${suffix}`;

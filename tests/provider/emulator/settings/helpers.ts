@@ -1,5 +1,6 @@
 /** Shared set-up for the project-settings tests: a ready project, and raw (non-JSON) calls. */
 import type { TestEmulator } from "../../../../harness/emulator";
+import { useEmulator } from "../../../../harness/suite";
 
 /** An organization and a project in it; with provisioningDelayMs 0 it is ACTIVE_HEALTHY at once. */
 export async function newProject(emu: TestEmulator, name = "settings"): Promise<string> {
@@ -40,3 +41,17 @@ export async function rawCall(
 /** Parses the JSON of a raw answer. */
 
 export const json = (r: RawResponse): any => JSON.parse(r.bytes.toString("utf8"));
+
+/**
+ * One emulator for the file (projects healthy at once); before each test it is
+ * reset, holds one fresh project, and `bind` receives both.
+ */
+export function useSettingsProject(bind: (emu: TestEmulator, ref: string) => void): void {
+  useEmulator({
+    emulator: { provisioningDelayMs: 0 },
+    beforeEach: async (emu) => {
+      await emu.reset();
+      bind(emu, await newProject(emu));
+    },
+  });
+}

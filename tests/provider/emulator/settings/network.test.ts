@@ -1,21 +1,13 @@
 /** Network bans (with the control endpoint standing in for fail2ban) and network restrictions stored → applied. */
-import { startTestEmulator, type TestEmulator } from "../../../../harness/emulator";
-import { newProject, rawCall } from "./helpers";
+import type { TestEmulator } from "../../../../harness/emulator";
+import { rawCall, useSettingsProject } from "./helpers";
 
 let emu: TestEmulator;
 let ref: string;
 
-beforeAll(async () => {
-  emu = await startTestEmulator({ provisioningDelayMs: 0 });
-});
-
-afterAll(async () => {
-  await emu?.close();
-});
-
-beforeEach(async () => {
-  await emu.reset();
-  ref = await newProject(emu);
+useSettingsProject((e, r) => {
+  emu = e;
+  ref = r;
 });
 
 describe("network bans", () => {

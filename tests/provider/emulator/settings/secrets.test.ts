@@ -1,24 +1,16 @@
 /** Function secrets: digests instead of values, upserts, deletes, reserved names and limits. */
 import { createHash } from "node:crypto";
-import { startTestEmulator, type TestEmulator } from "../../../../harness/emulator";
-import { newProject, rawCall } from "./helpers";
+import type { TestEmulator } from "../../../../harness/emulator";
+import { rawCall, useSettingsProject } from "./helpers";
 
 let emu: TestEmulator;
 let ref: string;
 
 const sha256 = (s: string) => createHash("sha256").update(s, "utf8").digest("hex");
 
-beforeAll(async () => {
-  emu = await startTestEmulator({ provisioningDelayMs: 0 });
-});
-
-afterAll(async () => {
-  await emu?.close();
-});
-
-beforeEach(async () => {
-  await emu.reset();
-  ref = await newProject(emu);
+useSettingsProject((e, r) => {
+  emu = e;
+  ref = r;
 });
 
 test("a new project has no secrets", async () => {

@@ -5,25 +5,17 @@
  */
 import { createHmac } from "node:crypto";
 import { SupabaseManagementAPI, SupabaseManagementAPIError } from "supabase-management-js";
-import { startTestEmulator, type TestEmulator } from "../../../../harness/emulator";
-import { newProject } from "./helpers";
+import type { TestEmulator } from "../../../../harness/emulator";
+import { newProject, useSettingsProject } from "./helpers";
 
 let emu: TestEmulator;
 let api: SupabaseManagementAPI;
 let ref: string;
 
-beforeAll(async () => {
-  emu = await startTestEmulator({ provisioningDelayMs: 0 });
+useSettingsProject((e, r) => {
+  emu = e;
+  ref = r;
   api = new SupabaseManagementAPI({ accessToken: emu.accessToken, baseUrl: emu.apiUrl });
-});
-
-afterAll(async () => {
-  await emu?.close();
-});
-
-beforeEach(async () => {
-  await emu.reset();
-  ref = await newProject(emu);
 });
 
 const hmac = (value: string) => createHmac("sha256", ref).update(value).digest("hex");
