@@ -8,8 +8,10 @@ import { z } from "zod";
 import { invalidateTableSchemas, managementClient, providerContext } from "../context";
 import { withUnknownOutcome, type MigrationEntry, type MigrationListEntry } from "../client/management";
 import { SupabaseError } from "../errors";
+import { pollUntil } from "../poll";
 import type { ResourceDoc } from "../resource-doc";
 import { checkWith, containsUnknown, type Props, type ResourceImpl } from "./common";
+import { isTransientConfigError } from "./config/factory";
 import { withDrift, type Drift } from "./drift";
 import { projectRef, sha256Hex } from "./shared";
 
@@ -318,10 +320,23 @@ export const databaseMigration: ResourceImpl = {
         // Refresh found the entry missing or changed: record it again, without running the SQL.
         const key = migrationIdempotencyKey(ref, news.name, news.sql);
         const body = { query: news.sql, name: news.name, ...(news.downSql ? { rollback: news.downSql } : {}) };
-        await client.upsertMigration(ref, body, key);
-        historyChanged(ref);
-        version = (await findEntry(ref, await client.listMigrations(ref), news.name, (e) => e.idempotency_key === key))
-          ?.version;
+        // The upsert is keyed and safe to repeat. A project that is restarting (a Postgres setting
+        // applied in the same up) refuses queries for a while: wait that out instead of failing.
+        const found = await pollUntil(
+          async () => {
+            try {
+              await client.upsertMigration(ref, body, key);
+              historyChanged(ref);
+              const entries = await client.listMigrations(ref);
+              return { entry: await findEntry(ref, entries, news.name, (e) => e.idempotency_key === key) };
+            } catch (err) {
+              if (isTransientConfigError(err)) return undefined;
+              throw err;
+            }
+          },
+          { timeoutMs: 600_000, minDelayMs: 500, maxDelayMs: 5000, what: `project ${ref} to accept queries` },
+        );
+        version = found.entry?.version;
       } else if (version !== undefined && news.downSql) {
         await client.patchMigration(ref, version, { rollback: news.downSql });
       }

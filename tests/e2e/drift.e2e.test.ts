@@ -197,6 +197,8 @@ test("every resource changed out of band: drift names it in text, markdown and J
     emu.api("PATCH", `/v1/projects/${ref}/config/database/pooler`, { default_pool_size: 5 }),
     emu.api("PATCH", `/v1/projects/${ref}/config/storage`, { fileSizeLimit: 1024 }),
     emu.api("PUT", `/v1/projects/${ref}/ssl-enforcement`, { requestedConfig: { database: false } }),
+    // The migration's history entry removed (the table stays).
+    sql("delete from supabase_migrations.schema_migrations where name = '001_plans'"),
     // One function of the folder changed, another deleted.
     emu.api("PATCH", `/v1/projects/${ref}/functions/alpha`, { body: "Deno.serve(() => new Response('tampered'))" }),
     emu.api("DELETE", `/v1/projects/${ref}/functions/beta`),
@@ -247,6 +249,7 @@ test("every resource changed out of band: drift names it in text, markdown and J
     ["SslEnforcement", "ssl", /^ {2}ssl: changed database$/],
     ["ApiKey", "kept-key", /^ {2}kept-key: changed name$/],
     ["Functions", "fns", /^ {2}fns: changed alpha; deleted beta$/],
+    ["DatabaseMigration", "plans-table", /^ {2}plans-table: deleted missing from history: \d+ 001_plans$/],
   ];
   for (const [type, name, what] of expected) {
     const line = text.stdout.split("\n").find((l) => l.startsWith(`  ${name}: `));
@@ -259,7 +262,7 @@ test("every resource changed out of band: drift names it in text, markdown and J
   }
   expect(text.stdout).toMatch(/^ {2}gone-key: deleted out of band/m);
   expect(markdown.stdout).toMatch(/^- `gone-key`: `deleted out of band/m);
-  expect(text.stdout).toMatch(/^Drift in stack .*: 17 of 19 resources drifted/);
+  expect(text.stdout).toMatch(/^Drift in stack .*: 18 of 19 resources drifted/);
 
   const report = JSON.parse(json.stdout);
   expect(report.drifted).toBe(true);
@@ -278,6 +281,7 @@ test("every resource changed out of band: drift names it in text, markdown and J
       "net",
       "pg",
       "plans",
+      "plans-table",
       "pool",
       "project",
       "rest",
@@ -308,6 +312,8 @@ test("every resource changed out of band: drift names it in text, markdown and J
   expect(byName.ssl.drift).toEqual({ changed: ["database"] });
   expect(byName["kept-key"]).toMatchObject({ type: "ApiKey", status: "changed", drift: { changed: ["name"] } });
   expect(byName["gone-key"]).toMatchObject({ type: "ApiKey", status: "deleted" });
+  expect(byName["plans-table"]).toMatchObject({ type: "DatabaseMigration", status: "changed" });
+  expect(byName["plans-table"].drift.deleted).toEqual([expect.stringMatching(/^missing from history: \d+ 001_plans$/)]);
   expect(byName.fns).toMatchObject({ type: "Functions", drift: { changed: ["alpha"], deleted: ["beta"] } });
   for (const [type, name] of expected) expect(byName[name].type).toBe(type);
 
