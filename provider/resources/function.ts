@@ -7,7 +7,7 @@
 import { isNotFound, partialFailure, SupabaseError } from "../errors";
 import { isUnknownOutcome, type DeployedFunction, type EdgeFunction } from "../client/management";
 import { functionsList, invalidateFunctions, managementClient } from "../context";
-import type { ResourceDoc } from "../resource-doc";
+import { managementFootprint, type ResourceDoc } from "../resource-doc";
 import {
   checkWith,
   containsUnknown,
@@ -345,22 +345,15 @@ export const functionDoc: ResourceDoc = {
       "`name`, `verifyJwt`, `importMap`, `entrypointPath` and `importMapPath` are compared only when declared (the service fills its own defaults).",
     ],
   },
-  footprintUnit: "management API calls",
-  footprint: [
-    { operation: "check, diff", calls: "0 (check reads a `sourcePath` file or a `sourceDir` folder to hash it)" },
-    {
-      operation: "create",
-      calls:
-        "≤1 `GET /v1/projects/{ref}/functions` per project, shared by concurrent creates (to refuse an existing slug; none with `adopt`) + 1 `POST /v1/projects/{ref}/functions/deploy`",
-    },
-    { operation: "read (refresh)", calls: "≤1 `GET /v1/projects/{ref}/functions` per project, shared by all reads" },
-    {
-      operation: "update",
-      calls:
-        "1 `POST /v1/projects/{ref}/functions/deploy`, or 1 `PATCH /v1/projects/{ref}/functions/{slug}` when only `name` or `verifyJwt` changed",
-    },
-    { operation: "delete", calls: "1 `DELETE /v1/projects/{ref}/functions/{slug}`" },
-  ],
+  ...managementFootprint({
+    "check, diff": "0 (check reads a `sourcePath` file or a `sourceDir` folder to hash it)",
+    create:
+      "≤1 `GET /v1/projects/{ref}/functions` per project, shared by concurrent creates (to refuse an existing slug; none with `adopt`) + 1 `POST /v1/projects/{ref}/functions/deploy`",
+    "read (refresh)": "≤1 `GET /v1/projects/{ref}/functions` per project, shared by all reads",
+    update:
+      "1 `POST /v1/projects/{ref}/functions/deploy`, or 1 `PATCH /v1/projects/{ref}/functions/{slug}` when only `name` or `verifyJwt` changed",
+    delete: "1 `DELETE /v1/projects/{ref}/functions/{slug}`",
+  }),
   example: "functions-folder",
 };
 

@@ -10,7 +10,7 @@ import type { DeployedFunction } from "../client/management";
 import { isUnknownOutcome } from "../client/management";
 import { isNotFound, partialFailure } from "../errors";
 import { functionsList, invalidateFunctions, managementClient } from "../context";
-import type { ResourceDoc } from "../resource-doc";
+import { managementFootprint, type ResourceDoc } from "../resource-doc";
 import {
   checkWith,
   containsUnknown,
@@ -378,22 +378,15 @@ export const functionsDoc: ResourceDoc = {
       "If some deploys fail, the ones done are recorded (a partial failure) and the next `up` deploys the rest.",
     ],
   },
-  footprintUnit: "management API calls",
-  footprint: [
-    { operation: "check, diff", calls: "0 (check reads the folder to hash each function)" },
-    {
-      operation: "create",
-      calls:
-        "≤1 `GET /v1/projects/{ref}/functions` (to refuse existing slugs; none with `adopt`) + 1 `POST /v1/projects/{ref}/functions/deploy` per function",
-    },
-    { operation: "read (refresh)", calls: "≤1 `GET /v1/projects/{ref}/functions` per project, shared by all reads" },
-    {
-      operation: "update",
-      calls:
-        "1 `POST …/functions/deploy` per added or changed function (+≤1 `GET …/functions` when slugs are added) + 1 `DELETE …/functions/{slug}` per removed function with `prune`",
-    },
-    { operation: "delete", calls: "1 `DELETE /v1/projects/{ref}/functions/{slug}` per managed function" },
-  ],
+  ...managementFootprint({
+    "check, diff": "0 (check reads the folder to hash each function)",
+    create:
+      "≤1 `GET /v1/projects/{ref}/functions` (to refuse existing slugs; none with `adopt`) + 1 `POST /v1/projects/{ref}/functions/deploy` per function",
+    "read (refresh)": "≤1 `GET /v1/projects/{ref}/functions` per project, shared by all reads",
+    update:
+      "1 `POST …/functions/deploy` per added or changed function (+≤1 `GET …/functions` when slugs are added) + 1 `DELETE …/functions/{slug}` per removed function with `prune`",
+    delete: "1 `DELETE /v1/projects/{ref}/functions/{slug}` per managed function",
+  }),
   example: "functions-folder",
 };
 
