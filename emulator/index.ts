@@ -185,6 +185,12 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       },
       createRequestHandler(app, buildRouter()),
     );
+    // Idle keep-alive sockets stay open well past a client's own idle limit
+    // (undici drops its idle sockets after a few seconds), as on a service
+    // behind a load balancer. With node's 5 s default, a client could reuse a
+    // socket in the same instant the server closed it, and the request failed
+    // with a reset although the server never saw it.
+    server.keepAliveTimeout = 65_000;
     server.on("clientError", answerClientError);
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
