@@ -18,6 +18,7 @@
  * catalog query); for it the log may hold only those reads, and the table
  * must still be empty after.
  */
+import * as path from "node:path";
 import * as fc from "fast-check";
 import * as runtime from "supabase-pulumi/runtime";
 import { readyProject, startTestEmulator } from "../../../harness/emulator";
@@ -95,6 +96,11 @@ function valid(kind: string): Props {
       return { projectRef: FAKE_REF, database: true };
     case "apiKey":
       return { projectRef: FAKE_REF, type: "secret", name: "ci_key" };
+    case "functions":
+      return {
+        projectRef: FAKE_REF,
+        sourceDir: path.join(__dirname, "..", "..", "..", "examples", "functions-folder", "functions"),
+      };
     default:
       throw new Error(`no valid input for ${kind}`);
   }

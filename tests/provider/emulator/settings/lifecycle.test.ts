@@ -67,6 +67,8 @@ test("every setting survives a restart, and deleting the project removes them al
   expect((await first.control("POST", `/projects/${ref}/network-bans`, { ipv4_addresses: ["192.0.2.9"] })).status).toBe(
     200,
   );
+  // Far enough out that a slow restart never lets the restrictions apply before the snapshot is compared.
+  await first.setSettings({ restrictionsApplyDelayMs: 60_000 });
   expect(
     (await first.api("POST", `${p}/network-restrictions/apply`, { dbAllowedCidrs: ["192.0.2.0/24"] })).body.status,
   ).toBe("stored");
@@ -76,7 +78,7 @@ test("every setting survives a restart, and deleting the project removes them al
   const second = await start();
   expect(await snapshot(second, ref)).toEqual(before);
   // The restrictions deadline was kept too: it still applies on the (persisted) clock.
-  await second.advanceTime(1_000);
+  await second.advanceTime(60_000);
   expect((await second.api("GET", `${p}/network-restrictions`)).body).toMatchObject({
     status: "applied",
     config: { dbAllowedCidrs: ["192.0.2.0/24"] },
