@@ -293,6 +293,25 @@ interface Row {
   [k: string]: unknown;
 }
 
+/** The columns a table function (a Query field of its row type) and a root function share. */
+function functionFields(f: Row) {
+  return {
+    oid: Number(f.oid),
+    schema: String(f.schema),
+    name: String(f.name),
+    returnTypeOid: Number(f.ret_oid),
+    returnSqlType: String(f.ret_sql_type),
+    returnRelOid: f.ret_rel === null ? null : Number(f.ret_rel),
+    returnElemTypeOid: f.ret_elem === null ? null : Number(f.ret_elem),
+    returnTypeKind: String(f.ret_kind),
+    returnsSet: Boolean(f.returns_set),
+    rows: Number(f.rows),
+    volatility: String(f.volatility) as "i" | "s" | "v",
+    comment: str(f.comment),
+    canExecute: Boolean(f.can_execute),
+  };
+}
+
 const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
 /** PGlite returns text[] as arrays; pg too, but be lenient with a literal "{a,b}". */
 function textArray(v: unknown): string[] {
@@ -391,36 +410,9 @@ export async function loadCatalog(db: CatalogQuery, opts: { role: string; schema
       comment: str(e.comment),
       usage: Boolean(e.usage),
     })),
-    functions: fns.rows.map((f) => ({
-      oid: Number(f.oid),
-      schema: String(f.schema),
-      name: String(f.name),
-      argRelOid: Number(f.arg_rel),
-      returnTypeOid: Number(f.ret_oid),
-      returnSqlType: String(f.ret_sql_type),
-      returnRelOid: f.ret_rel === null ? null : Number(f.ret_rel),
-      returnElemTypeOid: f.ret_elem === null ? null : Number(f.ret_elem),
-      returnTypeKind: String(f.ret_kind),
-      returnsSet: Boolean(f.returns_set),
-      rows: Number(f.rows),
-      volatility: String(f.volatility) as "i" | "s" | "v",
-      comment: str(f.comment),
-      canExecute: Boolean(f.can_execute),
-    })),
+    functions: fns.rows.map((f) => ({ ...functionFields(f), argRelOid: Number(f.arg_rel) })),
     rootFunctions: roots.rows.map((f) => ({
-      oid: Number(f.oid),
-      schema: String(f.schema),
-      name: String(f.name),
-      returnTypeOid: Number(f.ret_oid),
-      returnSqlType: String(f.ret_sql_type),
-      returnRelOid: f.ret_rel === null ? null : Number(f.ret_rel),
-      returnElemTypeOid: f.ret_elem === null ? null : Number(f.ret_elem),
-      returnTypeKind: String(f.ret_kind),
-      returnsSet: Boolean(f.returns_set),
-      rows: Number(f.rows),
-      volatility: String(f.volatility) as "i" | "s" | "v",
-      comment: str(f.comment),
-      canExecute: Boolean(f.can_execute),
+      ...functionFields(f),
       args: (typeof f.args === "string" ? JSON.parse(f.args) : (f.args as Row[])).map((a: Row) => ({
         name: String(a.name),
         typeOid: Number(a.type_oid),
