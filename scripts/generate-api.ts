@@ -1,10 +1,10 @@
 /**
  * Generates the management API's wire types (`provider/client/openapi.ts`)
  * from the service's OpenAPI document with openapi-typescript, formatted with
- * the repository's Prettier settings. `npm run generate:api` writes the file;
- * a unit test regenerates it (`--stdout`, in a child process: the generator is
- * an ES module that Jest's CommonJS runtime cannot load) and fails when the
- * committed copy is stale.
+ * the repository's Prettier settings. `npm run generate` (run by `npm install`)
+ * writes the file, which git ignores; a unit test regenerates it (`--stdout`,
+ * in a child process: the generator is an ES module that Jest's CommonJS
+ * runtime cannot load) and fails when the file the build used is stale.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -18,7 +18,7 @@ export const OUTPUT_PATH = path.join(REPO_ROOT, "provider/client/openapi.ts");
 
 const HEADER = `/**
  * Wire types of the management API, generated from its OpenAPI document by
- * openapi-typescript. Do not edit: run \`npm run generate:api\`.
+ * openapi-typescript. Do not edit: run \`npm run generate\`.
  */
 `;
 

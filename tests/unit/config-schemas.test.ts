@@ -1,4 +1,4 @@
-/** The committed schemas generated from the OpenAPI document are what the generator makes of it today. */
+/** The schemas generated from the OpenAPI document are what the generator makes of it today. */
 import { spawnSync } from "node:child_process";
 import * as path from "node:path";
 import { AuthConfigFields, AuthConfigSettings } from "../../provider/client/config-schemas";
@@ -12,7 +12,7 @@ test("the generated config schemas are up to date with the spec", () => {
     [require.resolve("ts-node/dist/bin.js"), "--transpile-only", "scripts/gen-config-schemas.ts", "--check"],
     { cwd: root, encoding: "utf8" },
   );
-  // On failure: run `npx ts-node --transpile-only scripts/gen-config-schemas.ts` and commit the result.
+  // On failure: run `npm run generate`.
   expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({ status: 0, stdout: "", stderr: "" });
 });
 

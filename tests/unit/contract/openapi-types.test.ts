@@ -1,5 +1,5 @@
 /**
- * The committed wire types must be what the generator makes of the OpenAPI
+ * The generated wire types the build uses must be what the generator makes of the OpenAPI
  * document today: a changed document or generator shows up here, not as a
  * silent mismatch between the client and the service.
  */
@@ -11,18 +11,18 @@ const ROOT = path.resolve(__dirname, "../../..");
 const SPEC = path.resolve(ROOT, "../shared/reference/supabase-management-openapi.json");
 const OUTPUT = path.join(ROOT, "provider/client/openapi.ts");
 
-test("provider/client/openapi.ts is up to date with the OpenAPI document (npm run generate:api)", () => {
+test("provider/client/openapi.ts is up to date with the OpenAPI document (npm run generate)", () => {
   expect(fs.existsSync(SPEC)).toBe(true);
   const fresh = execFileSync(
     process.execPath,
     ["-r", "ts-node/register/transpile-only", path.join(ROOT, "scripts/generate-api.ts"), "--stdout"],
     { cwd: ROOT, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
   );
-  const committed = fs.readFileSync(OUTPUT, "utf8");
-  if (fresh !== committed) {
+  const built = fs.readFileSync(OUTPUT, "utf8");
+  if (fresh !== built) {
     // Say where they part, rather than dumping 13k lines.
     const a = fresh.split("\n");
-    const b = committed.split("\n");
+    const b = built.split("\n");
     const line = a.findIndex((l, i) => l !== b[i]);
     expect({ line: line + 1, text: b[line] }).toEqual({ line: line + 1, text: a[line] });
   }
