@@ -33,7 +33,11 @@ test("create writes the declared fields; no jwt secret in state; a repeat is a n
   const read = await P().read(id, outs!);
   expect(await calls(ctx.emu)).toEqual([GET]);
   expect(read.props!.drift).toBeUndefined();
-  expect(JSON.stringify(read.props)).not.toContain("jwt");
+  // The service answers with its JWT secret; neither its name nor its value reaches the state.
+  const jwtSecret = ((await ctx.emu.api("GET", `/v1/projects/${ctx.ref}/postgrest`)).body as { jwt_secret: string })
+    .jwt_secret;
+  expect(JSON.stringify(read.props)).not.toMatch(/jwt_?secret/i);
+  expect(JSON.stringify(read.props)).not.toContain(jwtSecret);
   // Spacing does not matter; order does.
   expect((await P().diff(id, read.props!, { projectRef: ctx.ref, dbSchema: "public,api", maxRows: 500 })).changes).toBe(
     false,
