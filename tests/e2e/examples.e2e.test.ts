@@ -116,7 +116,7 @@ test.each(Object.keys(scenarios))("examples/%s: up, no drift on refresh, destroy
     for (const [key, { value, secret }] of Object.entries(scenario.config ?? {}))
       await run(["config", "set", ...(secret ? ["--secret"] : []), key, value]);
 
-    const up = await run(["up", "--yes", "--color", "never"]);
+    const up = await run(["up", "--yes", "--skip-preview", "--color", "never"]);
     expect(up).toMatch(/created/);
     await run(["preview", "--refresh", "--expect-no-changes", "--color", "never"]);
     await run(["destroy", "--yes", "--color", "never"]);

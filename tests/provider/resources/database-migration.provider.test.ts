@@ -219,3 +219,27 @@ test("a failing migration names itself and leaves no entry", async () => {
   );
   expect((await history()).map((e) => e.name)).not.toContain("070_bad");
 });
+
+test("created while a Postgres setting restarts the project: waits until it accepts queries, then applies once", async () => {
+  const { emu, ref } = ctx;
+  const { restartDelayMs } = await emu.setSettings({});
+  await emu.setSettings({ restartDelayMs: 1200 });
+  try {
+    // A setting that needs a restart, as a PostgresConfig in the same `up` applies it.
+    const put = await emu.api("PUT", `/v1/projects/${ref}/config/database/postgres`, { max_connections: 90 });
+    expect(put.status).toBe(200);
+    expect((await emu.api("GET", `/v1/projects/${ref}`)).body.status).toBe("RESTARTING");
+    await emu.clearRequests();
+    const { outs } = await create({ name: "080_after_restart", sql: "create table after_restart (id int)" });
+    const log = await calls(emu);
+    // The first list is refused while restarting; the migration is applied once, after.
+    expect(log[0]).toBe(LIST);
+    expect(log.filter((c) => c === APPLY)).toHaveLength(1);
+    expect(log.filter((c) => c === LIST).length).toBeGreaterThan(2);
+    expect((await history()).filter((e) => e.name === "080_after_restart")).toEqual([
+      { version: outs!.version, name: "080_after_restart" },
+    ]);
+  } finally {
+    await emu.setSettings({ restartDelayMs });
+  }
+});
