@@ -7,28 +7,38 @@
  *
  *   npm run bench:engine [-- --n 100,1000 --parallel 8]
  *
- * Everything runs on 127.0.0.1 with the offline engine (see scripts/engine.ts).
+ * Both run as a user runs them: one program in a fresh project that installs
+ * the packed tarball and @pulumi/pulumi from the registry (the version this
+ * repository pins), on the offline engine, against the emulator on 127.0.0.1.
+ * That matters: the engine rewrites the whole state at every step, and an
+ * installed package keeps each resource's serialized provider to a require of
+ * its module (see sdk/provider.ts).
  */
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import * as pulumi from "@pulumi/pulumi";
-import * as supabase from "supabase-pulumi";
+import type * as automation from "@pulumi/pulumi/automation";
 import { readyProject, startTestEmulator, type TestEmulator } from "../harness/emulator";
-import { inlineStack } from "./engine";
+import { engineRoot, offlineEnv, REPO_ROOT } from "./engine";
 
-/** A dynamic resource whose create answers at once: the engine's own cost per resource. */
-const trivialProvider: pulumi.dynamic.ResourceProvider = {
+/** One program for both kinds; the trivial resource is a user's dynamic provider, serialized by value. */
+const PROGRAM = `const pulumi = require("@pulumi/pulumi");
+const supabase = require("supabase-pulumi");
+const config = new pulumi.Config("bench");
+const n = config.requireNumber("n");
+const kind = config.require("kind");
+const trivial = {
   async create(inputs) {
     return { id: String(inputs.name), outs: inputs };
   },
 };
-
-class Trivial extends pulumi.dynamic.Resource {
-  constructor(name: string, props: { name: string; value: string }) {
-    super(trivialProvider, name, props);
-  }
+for (let i = 0; i < n; i++) {
+  const args = { name: \`R_\${i}\`, value: \`value-\${i}\` };
+  if (kind === "trivial") new pulumi.dynamic.Resource(trivial, \`r\${i}\`, args, {}, "bench", "Trivial");
+  else new supabase.Secret(\`r\${i}\`, { projectRef: config.require("ref"), ...args });
 }
+`;
 
 interface Run {
   upMs: number;
@@ -36,6 +46,7 @@ interface Run {
   upWrites: number;
   destroyWrites: number;
   throttled: number;
+  stateBytes: number;
 }
 
 function arg(name: string, fallback: string): string {
@@ -43,41 +54,79 @@ function arg(name: string, fallback: string): string {
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
 }
 
-async function run(emu: TestEmulator, kind: "secrets" | "trivial", n: number, ref: string, parallel: number) {
+/** A fresh project with the packed tarball and the pinned @pulumi/pulumi installed, and the program. */
+function installProject(dir: string): string {
+  const packed = JSON.parse(
+    execFileSync("npm", ["pack", "--json", "--pack-destination", dir], { cwd: REPO_ROOT, encoding: "utf8" }),
+  ) as Array<{ filename: string }>;
+  const pulumiVersion = (
+    JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "node_modules/@pulumi/pulumi/package.json"), "utf8")) as {
+      version: string;
+    }
+  ).version;
+  const project = path.join(dir, "project");
+  fs.mkdirSync(project);
+  const dependencies = {
+    "@pulumi/pulumi": pulumiVersion,
+    "supabase-pulumi": `file:${path.join(dir, packed[0]!.filename)}`,
+  };
+  fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "bench", private: true, dependencies }));
+  fs.writeFileSync(path.join(project, "Pulumi.yaml"), "name: bench\nruntime: nodejs\nmain: index.js\n");
+  fs.writeFileSync(path.join(project, "index.js"), PROGRAM);
+  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], { cwd: project, stdio: "ignore" });
+  return project;
+}
+
+async function run(
+  emu: TestEmulator,
+  project: string,
+  kind: "secrets" | "trivial",
+  n: number,
+  ref: string,
+  parallel: number,
+): Promise<Run> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `supabase-pulumi-bench-${kind}-`));
   try {
-    const s = await inlineStack({
-      dir,
-      projectName: "bench",
-      stackName: `${kind}${n}`,
-      program: async () => {
-        for (let i = 0; i < n; i++) {
-          if (kind === "trivial") new Trivial(`r${i}`, { name: `R_${i}`, value: `value-${i}` });
-          else new supabase.Secret(`r${i}`, { projectRef: ref, name: `R_${i}`, value: `value-${i}` });
-        }
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { LocalWorkspace, PulumiCommand } = require("@pulumi/pulumi/automation") as typeof automation;
+    const envVars = {
+      ...offlineEnv(dir),
+      SUPABASE_ACCESS_TOKEN: emu.accessToken,
+      SUPABASE_API_URL: emu.apiUrl,
+      SUPABASE_PROJECT_URL_TEMPLATE: emu.projectUrlTemplate,
+    };
+    const stack = await LocalWorkspace.createOrSelectStack(
+      { stackName: `${kind}${n}`, workDir: project },
+      {
+        pulumiHome: envVars.PULUMI_HOME,
+        envVars,
+        pulumiCommand: await PulumiCommand.get({ root: engineRoot() }),
+        secretsProvider: "passphrase",
       },
-      config: {
-        "supabase:accessToken": { value: emu.accessToken, secret: true },
-        "supabase:apiUrl": { value: emu.apiUrl },
-        "supabase:projectUrlTemplate": { value: emu.projectUrlTemplate },
-      },
+    );
+    await stack.setAllConfig({
+      "bench:n": { value: String(n) },
+      "bench:kind": { value: kind === "trivial" ? "trivial" : "secret" },
+      "bench:ref": { value: ref },
     });
     const writes = async () =>
       (await emu.requests()).filter((r) => r.route?.endsWith("/v1/projects/{ref}/secrets") && r.method !== "GET");
     await emu.clearRequests();
     let t = performance.now();
-    await s.stack.up({ parallel });
+    await stack.up({ parallel });
     const upMs = performance.now() - t;
+    const stateBytes = JSON.stringify((await stack.exportStack()).deployment).length;
     const upLog = await emu.requests();
     const upWrites = (await writes()).length;
     await emu.clearRequests();
     t = performance.now();
-    await s.stack.destroy({ parallel });
+    await stack.destroy({ parallel });
     const destroyMs = performance.now() - t;
     const downLog = await emu.requests();
     const destroyWrites = (await writes()).length;
     const throttled = [...upLog, ...downLog].filter((r) => r.status === 429).length;
-    return { upMs, destroyMs, upWrites, destroyWrites, throttled } satisfies Run;
+    await stack.workspace.removeStack(stack.name);
+    return { upMs, destroyMs, upWrites, destroyWrites, throttled, stateBytes };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -89,38 +138,42 @@ async function main(): Promise<void> {
     .map((v) => Number(v))
     .filter((v) => Number.isInteger(v) && v > 0 && v <= 2000);
   const parallel = Number(arg("parallel", "8"));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "supabase-pulumi-bench-"));
+  const project = installProject(dir);
   const emu = await startTestEmulator();
   try {
     const { ref } = await readyProject(emu, "bench");
     const rows: string[] = [];
     for (const n of sizes) {
-      const trivial = await run(emu, "trivial", n, ref, parallel);
-      const secrets = await run(emu, "secrets", n, ref, parallel);
+      const trivial = await run(emu, project, "trivial", n, ref, parallel);
+      const secrets = await run(emu, project, "secrets", n, ref, parallel);
       const limit = Math.ceil(n / parallel);
       const line =
         `N=${n}: up ${(secrets.upMs / 1000).toFixed(1)} s vs ${(trivial.upMs / 1000).toFixed(1)} s ` +
         `(${(secrets.upMs / trivial.upMs).toFixed(2)}×), destroy ${(secrets.destroyMs / 1000).toFixed(1)} s vs ` +
         `${(trivial.destroyMs / 1000).toFixed(1)} s (${(secrets.destroyMs / trivial.destroyMs).toFixed(2)}×); ` +
         `secret writes: up ${secrets.upWrites}, destroy ${secrets.destroyWrites} (limit ceil(N/${parallel}) = ${limit}); ` +
-        `429s: ${secrets.throttled}`;
+        `429s: ${secrets.throttled}; state after up ${secrets.stateBytes} vs ${trivial.stateBytes} bytes`;
       console.log(line);
       rows.push(
         `| ${n} | ${(trivial.upMs / 1000).toFixed(1)} | ${(secrets.upMs / 1000).toFixed(1)} | ` +
           `${(secrets.upMs / trivial.upMs).toFixed(2)} | ${(trivial.destroyMs / 1000).toFixed(1)} | ` +
           `${(secrets.destroyMs / 1000).toFixed(1)} | ${(secrets.destroyMs / trivial.destroyMs).toFixed(2)} | ` +
-          `${secrets.upWrites} / ${secrets.destroyWrites} (≤ ${limit}) | ${secrets.throttled} |`,
+          `${secrets.upWrites} / ${secrets.destroyWrites} (≤ ${limit}) | ${secrets.throttled} | ` +
+          `${Math.round(trivial.stateBytes / n)} / ${Math.round(secrets.stateBytes / n)} |`,
       );
     }
     console.log(
       [
         "",
-        `| N | trivial up s | Secret up s | up ratio | trivial destroy s | Secret destroy s | destroy ratio | writes up / destroy | 429s |`,
-        "|---|---|---|---|---|---|---|---|---|",
+        `| N | trivial up s | Secret up s | up ratio | trivial destroy s | Secret destroy s | destroy ratio | writes up / destroy | 429s | state bytes a resource, trivial / Secret |`,
+        "|---|---|---|---|---|---|---|---|---|---|",
         ...rows,
       ].join("\n"),
     );
   } finally {
     await emu.close();
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 

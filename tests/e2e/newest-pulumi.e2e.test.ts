@@ -126,6 +126,21 @@ test(`npm install of the packed tarball next to @pulumi/pulumi ${NEWEST_PULUMI}:
     expect(exported.out).not.toContain(secret);
     expect(up.out).not.toContain(secret);
   }
+  // Installed from node_modules, each resource's serialized provider is a require of its module.
+  const resources = JSON.parse(exported.out.slice(exported.out.indexOf("{"))).deployment.resources as Array<{
+    type: string;
+    inputs?: Record<string, unknown>;
+    outputs?: Record<string, unknown>;
+  }>;
+  const dynamic = resources.filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/supabase:"));
+  expect(dynamic.map((r) => r.type.split(":").pop()).sort()).toEqual(["Organization", "Project", "Secret"]);
+  for (const r of dynamic) {
+    const kind = r.type.split(":").pop()!.toLowerCase();
+    for (const serialized of [r.inputs?.__provider, r.outputs?.__provider]) {
+      expect(serialized).toContain(`require("supabase-pulumi/dist/sdk/providers/${kind}.js")`);
+      expect(String(serialized).length).toBeLessThan(400);
+    }
+  }
 
   const destroy = await pulumi(["destroy", "--yes"]);
   if (destroy.code !== 0) throw new Error(`pulumi destroy failed:\n${destroy.out}`);
