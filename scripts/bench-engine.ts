@@ -5,6 +5,11 @@
  * Prints both times, their ratio, and the request counts from the emulator's
  * request log: secret writes (at most ceil(N/8) each way) and 429s.
  *
+ * A third program, the trivial resources with their value passed as a secret,
+ * shows what the engine itself charges for a secret in the state (it encrypts
+ * and rewrites the whole state at every step); a `Secret` necessarily holds
+ * one, the value, and its digest is a second.
+ *
  *   npm run bench:engine [-- --n 100,1000 --parallel 8]
  *
  * Both run as a user runs them: one program in a fresh project that installs
@@ -36,6 +41,8 @@ const trivial = {
 for (let i = 0; i < n; i++) {
   const args = { name: \`R_\${i}\`, value: \`value-\${i}\` };
   if (kind === "trivial") new pulumi.dynamic.Resource(trivial, \`r\${i}\`, args, {}, "bench", "Trivial");
+  else if (kind === "trivial-secret")
+    new pulumi.dynamic.Resource(trivial, \`r\${i}\`, { ...args, value: pulumi.secret(args.value) }, {}, "bench", "Trivial");
   else new supabase.Secret(\`r\${i}\`, { projectRef: config.require("ref"), ...args });
 }
 `;
@@ -80,7 +87,7 @@ function installProject(dir: string): string {
 async function run(
   emu: TestEmulator,
   project: string,
-  kind: "secrets" | "trivial",
+  kind: "secrets" | "trivial" | "trivial-secret",
   n: number,
   ref: string,
   parallel: number,
@@ -106,7 +113,7 @@ async function run(
     );
     await stack.setAllConfig({
       "bench:n": { value: String(n) },
-      "bench:kind": { value: kind === "trivial" ? "trivial" : "secret" },
+      "bench:kind": { value: kind === "secrets" ? "secret" : kind },
       "bench:ref": { value: ref },
     });
     const writes = async () =>
@@ -147,27 +154,33 @@ async function main(): Promise<void> {
     for (const n of sizes) {
       const trivial = await run(emu, project, "trivial", n, ref, parallel);
       const secrets = await run(emu, project, "secrets", n, ref, parallel);
+      const withSecret = await run(emu, project, "trivial-secret", n, ref, parallel);
       const limit = Math.ceil(n / parallel);
       const line =
         `N=${n}: up ${(secrets.upMs / 1000).toFixed(1)} s vs ${(trivial.upMs / 1000).toFixed(1)} s ` +
         `(${(secrets.upMs / trivial.upMs).toFixed(2)}×), destroy ${(secrets.destroyMs / 1000).toFixed(1)} s vs ` +
         `${(trivial.destroyMs / 1000).toFixed(1)} s (${(secrets.destroyMs / trivial.destroyMs).toFixed(2)}×); ` +
         `secret writes: up ${secrets.upWrites}, destroy ${secrets.destroyWrites} (limit ceil(N/${parallel}) = ${limit}); ` +
-        `429s: ${secrets.throttled}; state after up ${secrets.stateBytes} vs ${trivial.stateBytes} bytes`;
+        `429s: ${secrets.throttled}; state after up ${secrets.stateBytes} vs ${trivial.stateBytes} bytes; ` +
+        `trivial with a secret value: up ${(withSecret.upMs / 1000).toFixed(1)} s ` +
+        `(${(withSecret.upMs / trivial.upMs).toFixed(2)}×), destroy ${(withSecret.destroyMs / 1000).toFixed(1)} s ` +
+        `(${(withSecret.destroyMs / trivial.destroyMs).toFixed(2)}×)`;
       console.log(line);
       rows.push(
         `| ${n} | ${(trivial.upMs / 1000).toFixed(1)} | ${(secrets.upMs / 1000).toFixed(1)} | ` +
           `${(secrets.upMs / trivial.upMs).toFixed(2)} | ${(trivial.destroyMs / 1000).toFixed(1)} | ` +
           `${(secrets.destroyMs / 1000).toFixed(1)} | ${(secrets.destroyMs / trivial.destroyMs).toFixed(2)} | ` +
           `${secrets.upWrites} / ${secrets.destroyWrites} (≤ ${limit}) | ${secrets.throttled} | ` +
-          `${Math.round(trivial.stateBytes / n)} / ${Math.round(secrets.stateBytes / n)} |`,
+          `${Math.round(trivial.stateBytes / n)} / ${Math.round(secrets.stateBytes / n)} | ` +
+          `${(withSecret.upMs / 1000).toFixed(1)} (${(withSecret.upMs / trivial.upMs).toFixed(2)}) / ` +
+          `${(withSecret.destroyMs / 1000).toFixed(1)} (${(withSecret.destroyMs / trivial.destroyMs).toFixed(2)}) |`,
       );
     }
     console.log(
       [
         "",
-        `| N | trivial up s | Secret up s | up ratio | trivial destroy s | Secret destroy s | destroy ratio | writes up / destroy | 429s | state bytes a resource, trivial / Secret |`,
-        "|---|---|---|---|---|---|---|---|---|---|",
+        `| N | trivial up s | Secret up s | up ratio | trivial destroy s | Secret destroy s | destroy ratio | writes up / destroy | 429s | state bytes a resource, trivial / Secret | trivial with a secret: up s (ratio) / destroy s (ratio) |`,
+        "|---|---|---|---|---|---|---|---|---|---|---|",
         ...rows,
       ].join("\n"),
     );
