@@ -96,7 +96,7 @@ async function run(
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { LocalWorkspace, PulumiCommand } = require("@pulumi/pulumi/automation") as typeof automation;
-    const envVars = {
+    const envVars: Record<string, string> = {
       ...offlineEnv(dir),
       SUPABASE_ACCESS_TOKEN: emu.accessToken,
       SUPABASE_API_URL: emu.apiUrl,
