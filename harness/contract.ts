@@ -24,7 +24,7 @@ import type { Exchange } from "../emulator/types";
 import { ALLOWED_DIFFERENCES, type AllowedDifference, type ViolationKind } from "./contract-allow";
 
 /** The OpenAPI document lives beside the repository; only tests read it. */
-export const SPEC_PATH = path.resolve(__dirname, "..", "../shared/reference/supabase-management-openapi.json");
+export const SPEC_PATH = path.resolve(__dirname, "..", "reference/supabase-management-openapi.json");
 
 /** Operations the provider's management client calls (the coverage report lists which were exercised). */
 export const PROVIDER_OPERATIONS = [

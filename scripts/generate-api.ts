@@ -12,8 +12,8 @@ import openapiTS, { astToString } from "openapi-typescript";
 import * as prettier from "prettier";
 
 export const REPO_ROOT = path.resolve(__dirname, path.basename(path.dirname(__dirname)) === "dist" ? "../.." : "..");
-/** The OpenAPI document, beside the repository (only needed to regenerate). */
-export const SPEC_PATH = path.resolve(REPO_ROOT, "../shared/reference/supabase-management-openapi.json");
+/** The OpenAPI document, kept in the repository so a clone anywhere builds. */
+export const SPEC_PATH = path.resolve(REPO_ROOT, "reference/supabase-management-openapi.json");
 export const OUTPUT_PATH = path.join(REPO_ROOT, "provider/client/openapi.ts");
 
 const HEADER = `/**

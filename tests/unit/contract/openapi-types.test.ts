@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 
 const ROOT = path.resolve(__dirname, "../../..");
-const SPEC = path.resolve(ROOT, "../shared/reference/supabase-management-openapi.json");
+const SPEC = path.resolve(ROOT, "reference/supabase-management-openapi.json");
 const OUTPUT = path.join(ROOT, "provider/client/openapi.ts");
 
 test("provider/client/openapi.ts is up to date with the OpenAPI document (npm run generate)", () => {
@@ -27,4 +27,14 @@ test("provider/client/openapi.ts is up to date with the OpenAPI document (npm ru
     expect({ line: line + 1, text: b[line] }).toEqual({ line: line + 1, text: a[line] });
   }
   expect(fresh.length).toBeGreaterThan(100_000);
+});
+
+test("the repository's copy of the OpenAPI document matches the published reference, where one sits beside it", () => {
+  const published = path.resolve(ROOT, "../shared/reference/supabase-management-openapi.json");
+  const copy = JSON.parse(fs.readFileSync(SPEC, "utf8")) as { openapi?: string; paths?: object };
+  expect(copy.openapi).toMatch(/^3\./);
+  expect(Object.keys(copy.paths ?? {}).length).toBeGreaterThan(100);
+  // A clone elsewhere has no reference beside it; the copy is then the only one.
+  if (!fs.existsSync(published)) return;
+  expect(fs.readFileSync(SPEC, "utf8")).toBe(fs.readFileSync(published, "utf8"));
 });
