@@ -237,9 +237,8 @@ select t.oid::int as oid, n.nspname as schema, t.typname as name,
 from pg_catalog.pg_type t join pg_catalog.pg_namespace n on n.oid = t.typnamespace
 where t.typtype = 'e' and n.nspname = any($2::text[])`;
 
-const FUNCTIONS_SQL = `
-select p.oid::int as oid, n.nspname as schema, p.proname as name,
-  at.typrelid::int as arg_rel,
+/** The columns every function read shares: its return type (as rt, ret and bret join it), flags, comment, grant. */
+const FUNCTION_COLUMNS = `
   coalesce(nullif(rt.typbasetype, 0), rt.oid)::int as ret_oid,
   format_type(p.prorettype, null) as ret_sql_type,
   nullif(rt.typrelid, 0)::int as ret_rel,
@@ -247,25 +246,27 @@ select p.oid::int as oid, n.nspname as schema, p.proname as name,
   coalesce(bret.typtype, rt.typtype)::text as ret_kind,
   p.proretset as returns_set, p.prorows::float8 as rows, p.provolatile::text as volatility,
   obj_description(p.oid, 'pg_proc') as comment,
-  has_function_privilege($1, p.oid, 'EXECUTE') as can_execute
+  has_function_privilege($1, p.oid, 'EXECUTE') as can_execute`;
+
+/** The return type, its element type when it is an array, and the element's base type when that is a domain. */
+const RETURN_TYPE_JOINS = `
+join pg_catalog.pg_type rt on rt.oid = p.prorettype
+left join pg_catalog.pg_type ret on ret.oid = rt.typelem and rt.typcategory = 'A'
+left join pg_catalog.pg_type bret on bret.oid = coalesce(nullif(ret.typbasetype, 0), ret.oid)`;
+
+const FUNCTIONS_SQL = `
+select p.oid::int as oid, n.nspname as schema, p.proname as name,
+  at.typrelid::int as arg_rel,
+${FUNCTION_COLUMNS}
 from pg_catalog.pg_proc p
 join pg_catalog.pg_namespace n on n.oid = p.pronamespace
 join pg_catalog.pg_type at on at.oid = p.proargtypes[0]
-join pg_catalog.pg_type rt on rt.oid = p.prorettype
-left join pg_catalog.pg_type ret on ret.oid = rt.typelem and rt.typcategory = 'A'
-left join pg_catalog.pg_type bret on bret.oid = coalesce(nullif(ret.typbasetype, 0), ret.oid)
+${RETURN_TYPE_JOINS}
 where n.nspname = any($2::text[]) and p.pronargs = 1 and p.prokind = 'f' and at.typrelid <> 0`;
 
 const ROOT_FUNCTIONS_SQL = `
 select p.oid::int as oid, n.nspname as schema, p.proname as name,
-  coalesce(nullif(rt.typbasetype, 0), rt.oid)::int as ret_oid,
-  format_type(p.prorettype, null) as ret_sql_type,
-  nullif(rt.typrelid, 0)::int as ret_rel,
-  case when ret.oid is null then null else coalesce(nullif(ret.typbasetype, 0), ret.oid)::int end as ret_elem,
-  coalesce(bret.typtype, rt.typtype)::text as ret_kind,
-  p.proretset as returns_set, p.prorows::float8 as rows, p.provolatile::text as volatility,
-  obj_description(p.oid, 'pg_proc') as comment,
-  has_function_privilege($1, p.oid, 'EXECUTE') as can_execute,
+${FUNCTION_COLUMNS},
   (select coalesce(jsonb_agg(jsonb_build_object(
       'name', p.proargnames[a.i],
       'type_oid', coalesce(nullif(t.typbasetype, 0), t.oid),
@@ -279,9 +280,7 @@ select p.oid::int as oid, n.nspname as schema, p.proname as name,
     left join pg_catalog.pg_type et on et.oid = t.typelem and t.typcategory = 'A') as args
 from pg_catalog.pg_proc p
 join pg_catalog.pg_namespace n on n.oid = p.pronamespace
-join pg_catalog.pg_type rt on rt.oid = p.prorettype
-left join pg_catalog.pg_type ret on ret.oid = rt.typelem and rt.typcategory = 'A'
-left join pg_catalog.pg_type bret on bret.oid = coalesce(nullif(ret.typbasetype, 0), ret.oid)
+${RETURN_TYPE_JOINS}
 where n.nspname = any($2::text[]) and n.nspname not in ('graphql', 'graphql_public', 'auth', 'extensions')
   and p.prokind = 'f' and p.proargmodes is null
   and (p.pronargs = 0 or (p.proargnames is not null and not ('' = any(p.proargnames[1:p.pronargs]))))

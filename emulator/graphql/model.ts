@@ -317,6 +317,14 @@ export function buildModel(catalog: Catalog): ApiModel {
     const base = scalarOf(list ? c.elemTypeOid! : c.typeOid, c.typeKind, c.sqlType);
     return base === null ? null : { base, list };
   };
+  /** The value type of what a function returns, when it returns no row type. */
+  const returnValueType = (fn: CatalogFunction | CatalogRootFunction) =>
+    valueType({
+      typeOid: fn.returnTypeOid,
+      elemTypeOid: fn.returnElemTypeOid,
+      typeKind: fn.returnTypeKind,
+      sqlType: fn.returnSqlType,
+    });
 
   const tables: TableModel[] = [];
   const byOid = new Map<number, TableModel>();
@@ -509,12 +517,7 @@ export function buildModel(catalog: Catalog): ApiModel {
       computed = { field, description, fn, type: null, target, cardinality: many ? "many" : "one" };
     } else {
       if (fn.returnsSet || fn.returnTypeKind === "p") continue;
-      const type = valueType({
-        typeOid: fn.returnTypeOid,
-        elemTypeOid: fn.returnElemTypeOid,
-        typeKind: fn.returnTypeKind,
-        sqlType: fn.returnSqlType,
-      });
+      const type = returnValueType(fn);
       if (!type) continue;
       computed = { field, description, fn, type, target: null, cardinality: "scalar" };
     }
@@ -557,12 +560,7 @@ export function buildModel(catalog: Catalog): ApiModel {
       model = { field, description, fn, args, type: null, target, cardinality: many ? "many" : "one" };
     } else {
       if (fn.returnsSet || fn.returnTypeKind === "p" || fn.returnTypeKind === "e") continue;
-      const type = valueType({
-        typeOid: fn.returnTypeOid,
-        elemTypeOid: fn.returnElemTypeOid,
-        typeKind: fn.returnTypeKind,
-        sqlType: fn.returnSqlType,
-      });
+      const type = returnValueType(fn);
       if (!type) continue;
       model = { field, description, fn, args, type, target: null, cardinality: "scalar" };
     }
