@@ -1,6 +1,6 @@
 /** Waiting helpers of the provider: a sleep and bounded polling with capped backoff. */
 import { isTransient } from "./client/outcome";
-import { SupabaseError } from "./errors";
+import { ApiError, SupabaseError } from "./errors";
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
@@ -41,4 +41,34 @@ export async function pollUntil<T>(
     await sleep(Math.min(delay, left));
     delay = Math.min(max, Math.ceil(delay * 1.6));
   }
+}
+
+/** The errors of a project (or its pooler) that just came up or is restarting: worth retrying shortly. */
+export function isProjectNotReady(err: unknown): boolean {
+  if (!(err instanceof ApiError)) return false;
+  return (
+    (err.status === 500 && /pooler tenant/i.test(err.apiMessage)) ||
+    (err.status === 400 && /not ready|RESTARTING|COMING_UP/i.test(err.apiMessage))
+  );
+}
+
+/**
+ * Runs `fn` again while the project refuses it as not ready (a restart after a
+ * Postgres setting applied in the same `up`, or a project still coming up),
+ * for up to ten minutes. The refusal comes before the service does anything,
+ * so `fn` must only be safe to repeat after such a refusal.
+ */
+export async function whenProjectReady<T>(ref: string, what: string, fn: () => Promise<T>): Promise<T> {
+  const r = await pollUntil(
+    async () => {
+      try {
+        return { value: await fn() };
+      } catch (err) {
+        if (isProjectNotReady(err)) return undefined;
+        throw err;
+      }
+    },
+    { timeoutMs: 600_000, minDelayMs: 500, maxDelayMs: 5000, what: `project ${ref} to ${what}` },
+  );
+  return r.value;
 }

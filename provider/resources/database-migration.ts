@@ -8,10 +8,9 @@ import { z } from "zod";
 import { invalidateTableSchemas, managementClient, providerContext } from "../context";
 import { withUnknownOutcome, type MigrationEntry, type MigrationListEntry } from "../client/management";
 import { SupabaseError } from "../errors";
-import { pollUntil } from "../poll";
+import { whenProjectReady } from "../poll";
 import type { ResourceDoc } from "../resource-doc";
 import { checkWith, containsUnknown, type Props, type ResourceImpl } from "./common";
-import { isTransientConfigError } from "./config/factory";
 import { withDrift, type Drift } from "./drift";
 import { projectRef, sha256Hex } from "./shared";
 
@@ -175,26 +174,6 @@ async function applyOrAdopt(inputs: Props): Promise<{ version: string; adopted: 
   }
 }
 
-/**
- * Runs `fn` again while the project refuses queries (a restart after a Postgres
- * setting applied in the same `up`, or a project still coming up). The refusal
- * is a 400 the service answers before doing anything, and `applyOrAdopt` starts
- * by reading the history, so a repeat adopts whatever an earlier attempt recorded.
- */
-function whenAcceptingQueries<T>(ref: string, fn: () => Promise<T>): Promise<T> {
-  return pollUntil(
-    async () => {
-      try {
-        return { value: await fn() };
-      } catch (err) {
-        if (isTransientConfigError(err)) return undefined;
-        throw err;
-      }
-    },
-    { timeoutMs: 600_000, minDelayMs: 500, maxDelayMs: 5000, what: `project ${ref} to accept queries` },
-  ).then((r) => r.value);
-}
-
 /** What refresh found: the entry's version (looked up by name for state without one) and the drift. */
 async function observe(props: Props): Promise<{ version?: string; drift: Drift }> {
   const ref: string = props.projectRef;
@@ -323,7 +302,7 @@ export const databaseMigration: ResourceImpl = {
 
   async create(inputs) {
     const found = await failing(inputs.name, "applying sql", () =>
-      whenAcceptingQueries(inputs.projectRef, () => applyOrAdopt(inputs)),
+      whenProjectReady(inputs.projectRef, "accept queries", () => applyOrAdopt(inputs)),
     );
     return { id: `${inputs.projectRef}/${inputs.name}`, outs: outputs(inputs, found) };
   },
@@ -344,7 +323,7 @@ export const databaseMigration: ResourceImpl = {
         const body = { query: news.sql, name: news.name, ...(news.downSql ? { rollback: news.downSql } : {}) };
         // The upsert is keyed and safe to repeat. A project that is restarting (a Postgres setting
         // applied in the same up) refuses queries for a while: wait that out instead of failing.
-        const entry = await whenAcceptingQueries(ref, async () => {
+        const entry = await whenProjectReady(ref, "accept queries", async () => {
           await client.upsertMigration(ref, body, key);
           historyChanged(ref);
           return findEntry(ref, await client.listMigrations(ref), news.name, (e) => e.idempotency_key === key);

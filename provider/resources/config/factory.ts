@@ -17,8 +17,7 @@
 import type { z } from "zod";
 import type { FieldSpec } from "../../client/config-schemas";
 import { managementClient } from "../../context";
-import { ApiError } from "../../errors";
-import { pollUntil } from "../../poll";
+import { whenProjectReady } from "../../poll";
 import { checkWith, containsUnknown, stableJson, type Props, type ResourceImpl } from "../common";
 import { withDrift } from "../drift";
 import { waitHealthy } from "../project";
@@ -41,28 +40,8 @@ export interface ConfigResourceDef {
 /** How long writes wait for the project and retry its transient errors. */
 const READY_TIMEOUT_S = 600;
 
-/** The errors of a project (or its pooler) that just came up: worth retrying shortly. */
-export function isTransientConfigError(err: unknown): boolean {
-  if (!(err instanceof ApiError)) return false;
-  return (
-    (err.status === 500 && /pooler tenant/i.test(err.apiMessage)) ||
-    (err.status === 400 && /not ready|RESTARTING|COMING_UP/i.test(err.apiMessage))
-  );
-}
-
 async function writeWhenReady(def: ConfigResourceDef, ref: string, body: Record<string, unknown>, current: Props) {
-  await pollUntil(
-    async () => {
-      try {
-        await def.write(ref, body, current);
-        return true;
-      } catch (err) {
-        if (isTransientConfigError(err)) return undefined;
-        throw err;
-      }
-    },
-    { timeoutMs: READY_TIMEOUT_S * 1000, minDelayMs: 500, maxDelayMs: 5000, what: `project ${ref} to accept settings` },
-  );
+  await whenProjectReady(ref, "accept settings", () => def.write(ref, body, current));
   await def.afterWrite?.(ref);
 }
 
