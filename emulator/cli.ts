@@ -4,7 +4,7 @@
  * With --json it prints one line of EmulatorInfo once ready and nothing else
  * on stdout, for programs that start it; otherwise a banner for people.
  */
-import { DEFAULT_LIMITS, DEFAULT_SETTINGS } from "./context";
+import { DEFAULT_LIMITS, DEFAULT_SETTINGS } from "./store/context";
 import { redactUrl } from "./db";
 import { startEmulator } from "./index";
 import type { EmulatorOptions, RunningEmulator } from "./types";

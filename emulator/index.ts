@@ -6,19 +6,19 @@ import * as fs from "node:fs";
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import * as path from "node:path";
-import { Clock } from "./clock";
-import { DEFAULT_LIMITS, DEFAULT_SETTINGS, EmulatorContext } from "./context";
+import { Clock } from "./store/clock";
+import { DEFAULT_LIMITS, DEFAULT_SETTINGS, EmulatorContext } from "./store/context";
 import { createDatabaseManager, type DatabaseManager } from "./db";
-import { generateAccessToken } from "./ids";
-import { DEFAULT_RATE_LIMITS, mergeRateLimits } from "./ratelimit";
+import { generateAccessToken } from "./store/ids";
+import { DEFAULT_RATE_LIMITS, mergeRateLimits } from "./pipeline/ratelimit";
 import { buildRouter } from "./routes";
-import { answerClientError, createRequestHandler } from "./server";
-import { Store } from "./state";
+import { answerClientError, createRequestHandler } from "./pipeline/server";
+import { Store } from "./store/state";
 import type { EmulatorOptions, RunningEmulator } from "./types";
 
 export * from "./types";
-export { DEFAULT_RATE_LIMITS } from "./ratelimit";
-export { DEFAULT_LIMITS, DEFAULT_SETTINGS, EmulatorContext, projectStatus, type ProjectStatus } from "./context";
+export { DEFAULT_RATE_LIMITS } from "./pipeline/ratelimit";
+export { DEFAULT_LIMITS, DEFAULT_SETTINGS, EmulatorContext, projectStatus, type ProjectStatus } from "./store/context";
 export {
   signJwt,
   verifyJwt,
@@ -28,11 +28,11 @@ export {
   type JwtClaims,
   type JwtVerification,
   type ProjectRole,
-} from "./jwt";
-export { apiKeyList, roleForApiKey } from "./keys";
+} from "./auth/jwt";
+export { apiKeyList, roleForApiKey } from "./auth/keys";
 export type { DatabaseManager, ProjectDatabase, SqlExecutor, QueryResult } from "./db";
 export { SqlError } from "./db";
-export type { ProjectRecord, OrganizationRecord } from "./state";
+export type { ProjectRecord, OrganizationRecord } from "./store/state";
 
 const LOCK_FILE = "emulator.lock";
 

@@ -8,10 +8,10 @@
  * The server's pipeline logs these requests with `api: "graphql"`.
  */
 import type { IncomingHttpHeaders } from "node:http";
-import { ApiError } from "../errors";
-import { verifyProjectJwt, type JwtClaims } from "../jwt";
-import { roleForApiKey } from "../keys";
-import { defineRoute, type RouteDef } from "../router";
+import { ApiError } from "../pipeline/errors";
+import { verifyProjectJwt, type JwtClaims } from "../auth/jwt";
+import { roleForApiKey } from "../auth/keys";
+import { defineRoute, type RouteDef } from "../pipeline/router";
 import { handleGraphql } from "./execute";
 import { checkDocumentLimits } from "./limits";
 

@@ -7,12 +7,12 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { z } from "zod";
-import type { EmulatorContext } from "../context";
-import { ApiError } from "../errors";
+import type { EmulatorContext } from "../store/context";
+import { ApiError } from "../pipeline/errors";
 import { CreateApiKeyBody, UpdateApiKeyBody, V1UpdatePasswordBody } from "../generated/config-schemas";
-import { isDefaultKey, legacyKeyView, opaqueKeys, opaqueKeyView, apiKeyList } from "../keys";
-import type { ApiKeyRecord, ProjectRecord } from "../records";
-import { defineRoute, type RouteDef } from "../router";
+import { isDefaultKey, legacyKeyView, opaqueKeys, opaqueKeyView, apiKeyList } from "../auth/keys";
+import type { ApiKeyRecord, ProjectRecord } from "../store/records";
+import { defineRoute, type RouteDef } from "../pipeline/router";
 import { settingsOf } from "../settings/store";
 import { hashPassword } from "./projects";
 

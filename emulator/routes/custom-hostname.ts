@@ -10,10 +10,10 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { z } from "zod";
-import type { EmulatorContext } from "../context";
-import { ApiError } from "../errors";
-import { defineRoute, type RouteDef } from "../router";
-import type { ProjectRecord } from "../state";
+import type { EmulatorContext } from "../store/context";
+import { ApiError } from "../pipeline/errors";
+import { defineRoute, type RouteDef } from "../pipeline/router";
+import type { ProjectRecord } from "../store/state";
 import { projectSettings, type CustomHostnameRecord } from "../settings/store";
 
 export type HostnameStatus =

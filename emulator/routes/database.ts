@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SqlError, type ProjectDatabase, type QueryResult } from "../db";
-import { ApiError, Messages } from "../errors";
-import { defineRoute, type RouteDef } from "../router";
+import { ApiError, Messages } from "../pipeline/errors";
+import { defineRoute, type RouteDef } from "../pipeline/router";
 
 const RunQuery = z.strictObject({
   query: z.string().min(1),

@@ -11,11 +11,11 @@
 import { createHash, randomUUID } from "node:crypto";
 import * as path from "node:path";
 import { z } from "zod";
-import type { EmulatorContext } from "../context";
-import { ApiError } from "../errors";
-import { defineRoute, type RouteContext, type RouteDef } from "../router";
+import type { EmulatorContext } from "../store/context";
+import { ApiError } from "../pipeline/errors";
+import { defineRoute, type RouteContext, type RouteDef } from "../pipeline/router";
 import { projectSettings, type FunctionRecord, type ProjectSettingsRecord } from "../settings/store";
-import { parseOr400 } from "../validation";
+import { parseOr400 } from "../pipeline/validation";
 
 /** Slugs in a create request; paths accept the looser PATH_SLUG. */
 const CREATE_SLUG = /^[A-Za-z][A-Za-z0-9_-]*$/;

@@ -1,10 +1,10 @@
-import { Router } from "../router";
-import { controlRoutes } from "../control";
+import { Router } from "../pipeline/router";
+import { controlRoutes } from "../control/emulator";
 import { databaseRoutes } from "./database";
 import { migrationRoutes } from "./migrations";
 import { organizationRoutes } from "./organizations";
 import { projectRoutes } from "./projects";
-import { settingsControlRoutes } from "../settings/control";
+import { settingsControlRoutes } from "../control/settings";
 import { customHostnameRoutes } from "./custom-hostname";
 import { functionRoutes } from "./functions";
 import { networkBanRoutes } from "./network-bans";

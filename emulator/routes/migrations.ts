@@ -9,9 +9,9 @@
  */
 import { z } from "zod";
 import { SqlError, type ProjectDatabase, type SqlExecutor } from "../db";
-import type { EmulatorContext } from "../context";
-import { ApiError, Messages } from "../errors";
-import { defineRoute, type RouteContext, type RouteDef } from "../router";
+import type { EmulatorContext } from "../store/context";
+import { ApiError, Messages } from "../pipeline/errors";
+import { defineRoute, type RouteContext, type RouteDef } from "../pipeline/router";
 import { sqlErrorMessage } from "./database";
 
 const HISTORY = "supabase_migrations.schema_migrations";

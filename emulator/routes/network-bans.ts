@@ -4,8 +4,8 @@
  * itself; `POST /_emulator/projects/{ref}/network-bans` stands in for it.
  */
 import { z } from "zod";
-import { ApiError } from "../errors";
-import { defineRoute, type RouteDef } from "../router";
+import { ApiError } from "../pipeline/errors";
+import { defineRoute, type RouteDef } from "../pipeline/router";
 import { isIPv4, plainAddress } from "../settings/net";
 import { projectSettings } from "../settings/store";
 

@@ -5,9 +5,9 @@
  * deadline is kept on the record and read lazily from the emulator clock.
  */
 import { z } from "zod";
-import type { EmulatorContext } from "../context";
-import { ApiError } from "../errors";
-import { defineRoute, type RouteDef } from "../router";
+import type { EmulatorContext } from "../store/context";
+import { ApiError } from "../pipeline/errors";
+import { defineRoute, type RouteDef } from "../pipeline/router";
 import { isCidr } from "../settings/net";
 import { projectSettings, type CidrConfig, type NetworkRestrictionsRecord } from "../settings/store";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { randomLetters } from "../ids";
-import { defineRoute, type RouteDef } from "../router";
-import type { OrganizationRecord } from "../state";
+import { randomLetters } from "../store/ids";
+import { defineRoute, type RouteDef } from "../pipeline/router";
+import type { OrganizationRecord } from "../store/state";
 
 /** `id` is the deprecated alias of `slug` on the real service. */
 export function organizationView(o: OrganizationRecord) {

@@ -2,8 +2,8 @@
  * The pgsodium root key: 32 random bytes per project,
  * hex-encoded, generated with the project's settings and kept in its state.
  */
-import { ApiError } from "../errors";
-import { defineRoute, type RouteDef } from "../router";
+import { ApiError } from "../pipeline/errors";
+import { defineRoute, type RouteDef } from "../pipeline/router";
 import { projectSettings } from "../settings/store";
 
 export const ROOT_KEY_MESSAGE = "Expected a 32 byte secret, hex-encoded (64 characters).";

@@ -1,12 +1,12 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
 import { z } from "zod";
-import type { EmulatorContext } from "../context";
-import { ApiError, Messages } from "../errors";
-import { randomLetters, randomSecret } from "../ids";
-import { newPublishableKey, newSecretKey } from "../keys";
-import { defineRoute, type RouteDef } from "../router";
-import type { ProjectRecord } from "../state";
+import type { EmulatorContext } from "../store/context";
+import { ApiError, Messages } from "../pipeline/errors";
+import { randomLetters, randomSecret } from "../store/ids";
+import { newPublishableKey, newSecretKey } from "../auth/keys";
+import { defineRoute, type RouteDef } from "../pipeline/router";
+import type { ProjectRecord } from "../store/state";
 
 const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 

@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { defineRoute, type RouteDef } from "../router";
+import { defineRoute, type RouteDef } from "../pipeline/router";
 import { projectSettings } from "../settings/store";
 
 export const MAX_SECRET_NAME = 256;

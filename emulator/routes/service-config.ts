@@ -16,8 +16,8 @@
  * did for projects that had just come up.
  */
 import { createHmac } from "node:crypto";
-import type { EmulatorContext } from "../context";
-import { ApiError } from "../errors";
+import type { EmulatorContext } from "../store/context";
+import { ApiError } from "../pipeline/errors";
 import {
   AUTH_SECRET_FIELDS,
   SslEnforcementRequest,
@@ -27,8 +27,8 @@ import {
   UpdateSupavisorConfigBody,
   V1UpdatePostgrestConfigBody,
 } from "../generated/config-schemas";
-import type { ProjectRecord, ServiceConfigRecord } from "../records";
-import { defineRoute, type RouteDef } from "../router";
+import type { ProjectRecord, ServiceConfigRecord } from "../store/records";
+import { defineRoute, type RouteDef } from "../pipeline/router";
 import {
   authDefaults,
   poolerDefaults,

@@ -1,9 +1,9 @@
 /** `GET …/types/typescript`: types generated from the project's live database. */
 import { z } from "zod";
-import { ApiError } from "../errors";
-import { defineRoute, type RouteDef } from "../router";
+import { ApiError } from "../pipeline/errors";
+import { defineRoute, type RouteDef } from "../pipeline/router";
 import { requireLiveProject } from "../settings/store";
-import { generateTypescript } from "../typescript";
+import { generateTypescript } from "../catalog/typescript";
 
 const TypesQuery = z.object({ included_schemas: z.string().optional() });
 

@@ -5,7 +5,7 @@
  * Postgres answers only the settings that were changed: a fresh project's
  * `config/database/postgres` is empty.
  */
-import type { ProjectRecord } from "../records";
+import type { ProjectRecord } from "../store/records";
 import { AUTH_RESPONSE_FIELDS } from "../generated/config-schemas";
 
 const MAILER_SUBJECTS: Record<string, string> = {

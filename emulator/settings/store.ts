@@ -11,9 +11,9 @@
  * them all.
  */
 import { randomBytes } from "node:crypto";
-import type { EmulatorContext } from "../context";
-import { ApiError, Messages } from "../errors";
-import type { CidrConfig, ProjectRecord, ProjectSettingsRecord } from "../records";
+import type { EmulatorContext } from "../store/context";
+import { ApiError, Messages } from "../pipeline/errors";
+import type { CidrConfig, ProjectRecord, ProjectSettingsRecord } from "../store/records";
 
 export type {
   CidrConfig,
@@ -23,7 +23,7 @@ export type {
   ProjectSettingsRecord,
   SecretRecord,
   StoredHostnameStatus,
-} from "../records";
+} from "../store/records";
 
 /** A new project allows every address, already applied (as a fresh staging project read). */
 export const ALLOW_ALL: Readonly<CidrConfig> = Object.freeze({

@@ -1,5 +1,5 @@
 /** Fault injection, latency, the request log and reset, through the control plane. */
-import { LOG_CAPACITY, RequestLog } from "../../../emulator/faults";
+import { LOG_CAPACITY, RequestLog } from "../../../emulator/pipeline/faults";
 import { startTestEmulator, type TestEmulator } from "../../../harness/emulator";
 
 let emu: TestEmulator;

@@ -1,7 +1,7 @@
-import { signJwt, signProjectJwt, verifyJwt, verifyProjectJwt } from "../../../emulator/jwt";
-import { roleForApiKey } from "../../../emulator/keys";
-import { newPublishableKey, newSecretKey } from "../../../emulator/keys";
-import type { ProjectRecord } from "../../../emulator/state";
+import { signJwt, signProjectJwt, verifyJwt, verifyProjectJwt } from "../../../emulator/auth/jwt";
+import { roleForApiKey } from "../../../emulator/auth/keys";
+import { newPublishableKey, newSecretKey } from "../../../emulator/auth/keys";
+import type { ProjectRecord } from "../../../emulator/store/state";
 
 const project: ProjectRecord = {
   ref: "abcdefghijklmnopqrst",

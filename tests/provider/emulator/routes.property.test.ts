@@ -25,7 +25,7 @@
 import * as fc from "fast-check";
 import { Pool } from "undici";
 import { buildRouter } from "../../../emulator/routes";
-import type { RouteDef } from "../../../emulator/router";
+import type { RouteDef } from "../../../emulator/pipeline/router";
 import type { EmulatorSettings } from "../../../emulator/types";
 import { readyProject, type ReadyProject } from "../../../harness/emulator";
 import { useEmulator } from "../../../harness/suite";

@@ -5,14 +5,14 @@
  */
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
-import { Clock } from "../../../emulator/clock";
-import { DEFAULT_SETTINGS, EmulatorContext } from "../../../emulator/context";
-import { signJwt, signProjectJwt } from "../../../emulator/jwt";
-import { newPublishableKey, newSecretKey } from "../../../emulator/keys";
-import { DEFAULT_RATE_LIMITS } from "../../../emulator/ratelimit";
-import { Router } from "../../../emulator/router";
-import { createRequestHandler } from "../../../emulator/server";
-import { Store, type ProjectRecord } from "../../../emulator/state";
+import { Clock } from "../../../emulator/store/clock";
+import { DEFAULT_SETTINGS, EmulatorContext } from "../../../emulator/store/context";
+import { signJwt, signProjectJwt } from "../../../emulator/auth/jwt";
+import { newPublishableKey, newSecretKey } from "../../../emulator/auth/keys";
+import { DEFAULT_RATE_LIMITS } from "../../../emulator/pipeline/ratelimit";
+import { Router } from "../../../emulator/pipeline/router";
+import { createRequestHandler } from "../../../emulator/pipeline/server";
+import { Store, type ProjectRecord } from "../../../emulator/store/state";
 import { graphqlRoutes } from "../../../emulator/graphql/route";
 import { backends, useDatabase } from "./backends";
 

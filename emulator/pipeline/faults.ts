@@ -2,7 +2,7 @@
  * Injected faults and the request log, the two control-plane views of the
  * request pipeline.
  */
-import type { Fault, FaultSpec, RequestLogEntry } from "./types";
+import type { Fault, FaultSpec, RequestLogEntry } from "../types";
 
 type Matcher = (path: string) => boolean;
 

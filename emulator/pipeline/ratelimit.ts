@@ -3,8 +3,8 @@
  * route template), 120 requests per 60 s by default, with per-route limits.
  * Windows run on the emulator clock.
  */
-import type { RateLimitSettings } from "./types";
-import type { Clock } from "./clock";
+import type { RateLimitSettings } from "../types";
+import type { Clock } from "../store/clock";
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = Object.freeze({
   enabled: true,

@@ -11,7 +11,7 @@
  * argument) and knows nothing of type names, identity kinds, view
  * updatability or composite types, so those few queries live here.
  */
-import { loadCatalog, type CatalogColumn, type CatalogQuery, type CatalogRelation } from "./catalog";
+import { loadCatalog, type CatalogColumn, type CatalogQuery, type CatalogRelation } from "./index";
 
 /** What `__InternalSupabase` announces to supabase-js; the emulator runs no PostgREST, so this is the platform's current major. */
 const POSTGREST_VERSION = "13.0.5";

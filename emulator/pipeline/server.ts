@@ -14,7 +14,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { STATUS_CODES } from "node:http";
 import { performance } from "node:perf_hooks";
-import type { EmulatorContext } from "./context";
+import type { EmulatorContext } from "../store/context";
 import { ApiError, Messages } from "./errors";
 import {
   checkParams,
@@ -25,7 +25,7 @@ import {
   type Router,
   type Surface,
 } from "./router";
-import type { Fault, RequestLogEntry } from "./types";
+import type { Fault, RequestLogEntry } from "../types";
 import { parseOr400 } from "./validation";
 
 const JSON_TYPE = "application/json; charset=utf-8";

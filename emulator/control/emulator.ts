@@ -4,11 +4,11 @@
  * latency, faults and limits.
  */
 import { z } from "zod";
-import { ApiError } from "./errors";
-import { defineRoute, type RouteDef } from "./router";
-import type { ClockInfo, FaultSpec } from "./types";
-import { IMPOSED_STATUSES, type EmulatorContext } from "./context";
-import { passwordMatches } from "./routes/projects";
+import { ApiError } from "../pipeline/errors";
+import { defineRoute, type RouteDef } from "../pipeline/router";
+import type { ClockInfo, FaultSpec } from "../types";
+import { IMPOSED_STATUSES, type EmulatorContext } from "../store/context";
+import { passwordMatches } from "../routes/projects";
 
 const FaultSpecSchema = z
   .strictObject({

@@ -5,7 +5,7 @@
  */
 import type { IncomingHttpHeaders } from "node:http";
 import { z } from "zod";
-import type { EmulatorContext } from "./context";
+import type { EmulatorContext } from "../store/context";
 import { ApiError, Messages } from "./errors";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

@@ -6,7 +6,7 @@
  */
 import { randomBytes, randomUUID, createHash } from "node:crypto";
 import { signProjectJwt, verifyProjectJwt, type ProjectRole } from "./jwt";
-import type { ApiKeyRecord, GeneratedApiKey, ProjectRecord } from "./state";
+import type { ApiKeyRecord, GeneratedApiKey, ProjectRecord } from "../store/state";
 
 export function newPublishableKey(nowMs: number): GeneratedApiKey {
   return { id: randomUUID(), key: `sb_publishable_${randomBytes(24).toString("base64url")}`, createdAtMs: nowMs };

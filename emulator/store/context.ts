@@ -6,10 +6,10 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { Clock } from "./clock";
-import type { DatabaseManager } from "./db";
-import { ApiError, Messages } from "./errors";
-import { FaultRegistry, RequestLog } from "./faults";
-import { RateLimiter, mergeRateLimits } from "./ratelimit";
+import type { DatabaseManager } from "../db";
+import { ApiError, Messages } from "../pipeline/errors";
+import { FaultRegistry, RequestLog } from "../pipeline/faults";
+import { RateLimiter, mergeRateLimits } from "../pipeline/ratelimit";
 import type { ProjectRecord, Store } from "./state";
 import type {
   EmulatorInfo,
@@ -18,7 +18,7 @@ import type {
   Exchange,
   LatencySettings,
   RateLimitSettings,
-} from "./types";
+} from "../types";
 
 /** The statuses the platform can impose through the control plane (paused, failed, restarting…). */
 export const IMPOSED_STATUSES = [

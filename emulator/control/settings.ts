@@ -4,11 +4,11 @@
  * platform's fail2ban banning addresses.
  */
 import { z } from "zod";
-import { ApiError } from "../errors";
-import { defineRoute, type RouteDef } from "../router";
+import { ApiError } from "../pipeline/errors";
+import { defineRoute, type RouteDef } from "../pipeline/router";
 import { HostnameMessages, hostnameView } from "../routes/custom-hostname";
 import { checkIpv4List } from "../routes/network-bans";
-import { projectSettings } from "./store";
+import { projectSettings } from "../settings/store";
 
 const AddBans = z.strictObject({ ipv4_addresses: z.array(z.string()) });
 
