@@ -6,11 +6,14 @@
  *   marker, run with bash in a fresh HOME and a plain PATH (no pulumi on it,
  *   no login, no passphrase), with only the emulator's three variables
  *   exported, as the README says. `pulumi up` type-checks the example.
+ * - "Own project": the block that installs the packed tarball into a project
+ *   beside the clone, then the README's program saved there as index.ts.
  * - The network-ban one-liner: an unknown ref exits 1 with the API's message
  *   and no stack trace; a known one removes the ban silently.
  */
-import { execFile } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { engineRoot, REPO_ROOT } from "../../scripts/engine";
 import { readyProject } from "../../harness/emulator";
@@ -91,6 +94,50 @@ test("'run an example' works as written, in a fresh HOME", async () => {
   expect(r.stdout).toMatch(/\+ 5 created/);
   const projects = (await suite.emu.api("GET", "/v1/projects")).body as Array<{ name: string }>;
   expect(projects.map((p) => p.name)).toContain("settings-example");
+});
+
+test("'own project': the packed tarball installed as written runs the README's program", async () => {
+  const block = markedBlock("own-project");
+  expect(block).toContain("npm install ../supabase-pulumi/supabase-pulumi-0.1.0.tgz");
+  // The clone, as far as this block needs it: the tarball `npm pack` writes there.
+  const clone = path.join(dir, "own", "supabase-pulumi");
+  fs.mkdirSync(clone, { recursive: true });
+  execFileSync("npm", ["pack", "--ignore-scripts", "--silent", "--pack-destination", clone], { cwd: REPO_ROOT });
+  const home = path.join(dir, "own-home");
+  fs.mkdirSync(home);
+  const env = {
+    HOME: home,
+    PATH: plainPath,
+    ...emulatorEnv(),
+    // npm's download cache of this machine, so the install does not fetch everything again.
+    npm_config_cache: path.join(os.homedir(), ".npm"),
+    npm_config_audit: "false",
+    npm_config_fund: "false",
+  };
+  const install = await bash(block, clone, env);
+  expect({ code: install.code, out: install.code === 0 ? "" : `${install.stdout}\n${install.stderr}` }).toEqual({
+    code: 0,
+    out: "",
+  });
+
+  // "Save the program above in it as index.ts", then run it as the examples are run.
+  const program = /^## Using it in a program\n+```ts\n([\s\S]*?)^```$/m.exec(readme);
+  expect(program).not.toBeNull();
+  const project = path.join(dir, "own", "my-infra");
+  fs.writeFileSync(path.join(project, "index.ts"), program![1]);
+  const up = await bash(
+    `pulumi login "file://$HOME" && pulumi stack init dev && pulumi config set --secret dbPass 'a-long-database-password' && pulumi up --yes`,
+    project,
+    {
+      ...env,
+      PATH: `${path.join(engineRoot(), "bin")}${path.delimiter}${plainPath}`,
+      PULUMI_HOME: path.join(home, ".pulumi"),
+      PULUMI_CONFIG_PASSPHRASE: "choose-a-passphrase",
+      PULUMI_SKIP_UPDATE_CHECK: "true",
+    },
+  );
+  expect({ code: up.code, out: up.code === 0 ? "" : `${up.stdout}\n${up.stderr}` }).toEqual({ code: 0, out: "" });
+  expect(up.stdout).toMatch(/\+ 3 created/);
 });
 
 function oneLiner(): string {
