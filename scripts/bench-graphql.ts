@@ -26,7 +26,9 @@
  * runs for BENCH_SECONDS (default 5) and only against 127.0.0.1.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import * as diagnostics from "node:diagnostics_channel";
 import * as fs from "node:fs";
+import type { ServerResponse } from "node:http";
 import * as net from "node:net";
 import * as path from "node:path";
 import * as readline from "node:readline";
@@ -83,7 +85,30 @@ interface Target {
 // ---------------------------------------------------------------------------
 // Child mode: an emulator with one seeded project, in its own process.
 
+/**
+ * Requests whose handler has not answered yet. When the load generator stops,
+ * it drops the requests it still has open, but the emulator goes on running
+ * them; closing the emulator under them would fail each one with a stack
+ * trace. So a stop waits for every handler to reach its answer first.
+ */
+function trackRequests(): () => Promise<void> {
+  let inFlight = 0;
+  const whenIdle: Array<() => void> = [];
+  diagnostics.subscribe("http.server.request.start", (message) => {
+    const response = (message as { response: ServerResponse }).response;
+    inFlight++;
+    const end = response.end;
+    response.end = function (this: ServerResponse, ...args: unknown[]) {
+      response.end = end;
+      if (--inFlight === 0) whenIdle.splice(0).forEach((resolve) => resolve());
+      return (end as (...a: unknown[]) => ServerResponse).apply(this, args);
+    } as ServerResponse["end"];
+  });
+  return () => (inFlight === 0 ? Promise.resolve() : new Promise((resolve) => whenIdle.push(resolve)));
+}
+
 async function serve(): Promise<void> {
+  const requestsDone = trackRequests();
   const emu = await startTestEmulator({
     postgresUrl: process.env.BENCH_POSTGRES_URL || undefined,
     rateLimit: { enabled: false },
@@ -99,7 +124,9 @@ async function serve(): Promise<void> {
   process.stdin.resume();
   const stop = (why: string) => () => {
     process.stderr.write(`[bench emulator] stopping: ${why}\n`);
-    void emu.close().finally(() => process.exit(0));
+    void requestsDone()
+      .then(() => emu.close())
+      .finally(() => process.exit(0));
   };
   process.stdin.on("end", stop("stdin closed"));
   process.on("SIGTERM", stop("SIGTERM"));
@@ -200,8 +227,9 @@ async function startPostgraphile(dbUrl: string): Promise<{ target: Target; child
   }
 }
 
+/** Stops a child and resolves once it is gone (at once when it already is, whether it exited or a signal ended it). */
 function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.once("exit", () => resolve());
     child.kill("SIGTERM");
@@ -365,6 +393,16 @@ async function main(): Promise<void> {
       ? (server = await testPostgres()).url
       : undefined;
   const children: ChildProcess[] = [];
+  const cleanUp = async () => {
+    await Promise.all(children.map(stopChild));
+    await server?.stop();
+  };
+  // Interrupted (Ctrl-C): the servers and the throwaway database go too.
+  for (const signal of ["SIGINT", "SIGTERM"] as const)
+    process.once(signal, () => {
+      progress(`${signal}: stopping the servers`);
+      void cleanUp().finally(() => process.exit(130));
+    });
   try {
     // The emulator on embedded PGlite (no PostGraphile: it needs a server).
     if (only !== "postgres") {
@@ -440,8 +478,7 @@ async function main(): Promise<void> {
 
     printTable(rows);
   } finally {
-    await Promise.all(children.map(stopChild));
-    await server?.stop();
+    await cleanUp();
   }
 }
 

@@ -14,6 +14,7 @@
  */
 "use strict";
 const { spawn } = require("node:child_process");
+const { setInterval } = require("node:timers");
 
 function fromProject(id) {
   return require(require.resolve(id, { paths: [process.cwd()] }));
@@ -25,6 +26,9 @@ const langproto = fromProject("@pulumi/pulumi/proto/language_pb.js");
 const plugproto = fromProject("@pulumi/pulumi/proto/plugin_pb.js");
 const emptyproto = fromProject("google-protobuf/google/protobuf/empty_pb.js");
 const pulumiVersion = fromProject("@pulumi/pulumi/package.json").version;
+
+/** Programs running now (killed with the host when the engine is gone). */
+const programs = new Set();
 
 const positional = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const engineAddress = positional[positional.length - 1] || "";
@@ -60,8 +64,10 @@ function runProgram(req) {
   if (typeof options.tsconfig === "string") env.PULUMI_NODEJS_TSCONFIG_PATH = options.tsconfig;
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { cwd: pwd, env, stdio: ["ignore", "inherit", "inherit"] });
+    programs.add(child);
     child.on("error", (err) => resolve({ error: `failed to start the program: ${err.message}` }));
     child.on("exit", (code, signal) => {
+      programs.delete(child);
       if (code === 0) resolve({});
       // 32: the program already reported its error through the engine.
       else if (code === 32) resolve({ bail: true });
@@ -143,3 +149,44 @@ server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, p
 
 process.on("SIGTERM", () => server.forceShutdown());
 process.on("SIGINT", () => server.forceShutdown());
+
+// The engine's health, as the engine's own plugins watch it: when the engine
+// is gone (killed, so it never asked us to stop), the host and the program it
+// runs exit too, instead of living on with parent PID 1. Gone means our parent
+// changed (the engine started us) or the engine's gRPC health check is
+// unavailable twice in a row (any answer, even "unimplemented", is alive).
+const parent = process.ppid;
+const engine = engineAddress ? new grpc.Client(engineAddress, grpc.credentials.createInsecure()) : undefined;
+let failures = 0;
+
+function engineGone(why) {
+  console.error(`language host: the engine is gone (${why}); exiting`);
+  for (const child of programs) child.kill("SIGKILL");
+  server.forceShutdown();
+  process.exit(1);
+}
+
+function engineAnswers() {
+  const empty = Buffer.alloc(0);
+  return new Promise((resolve) => {
+    engine.makeUnaryRequest(
+      "/grpc.health.v1.Health/Check",
+      () => empty,
+      () => empty,
+      empty,
+      { deadline: Date.now() + 5000 },
+      (err) => resolve(!err || err.code !== grpc.status.UNAVAILABLE),
+    );
+  });
+}
+
+let checking = false;
+const watch = setInterval(async () => {
+  if (process.ppid !== parent) return engineGone(`parent ${parent} exited`);
+  if (!engine || checking) return;
+  checking = true;
+  failures = (await engineAnswers()) ? 0 : failures + 1;
+  checking = false;
+  if (failures >= 2) engineGone(`${engineAddress} does not answer`);
+}, 1000);
+watch.unref();

@@ -2,7 +2,9 @@
  * Every runnable example under examples/ (each with its own Pulumi.yaml),
  * through the plain CLI against the emulator, as a user runs it: `up`, a
  * drift-free `preview --refresh --expect-no-changes`, and `destroy`, which
- * leaves no project behind. The quickstart has its own test.
+ * leaves no project behind. The quickstart has its own test. One example is
+ * type-checked by `pulumi up` as for a user (its tsconfig.json, no
+ * PULUMI_NODEJS_TRANSPILE_ONLY), so the examples' compiler settings are tested.
  */
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
@@ -15,6 +17,11 @@ import { cleanup, tempDir, type TestEmulator } from "./helpers";
 const DB_PASS = "examples-password-5c2e";
 
 interface Scenario {
+  /**
+   * Compiled with type checking, as `pulumi up` does by default (with the
+   * example's tsconfig.json). The others skip it to save time.
+   */
+  typeChecked?: boolean;
   /** Stack config beyond `dbPass` (secret values are set with --secret). */
   config?: Record<string, { value: string; secret?: boolean }>;
   /** Objects that exist before the first `up`. */
@@ -22,7 +29,7 @@ interface Scenario {
 }
 
 const scenarios: Record<string, Scenario> = {
-  "project-settings": {},
+  "project-settings": { typeChecked: true },
   "secrets-from-config": { config: { stripeKey: { value: "sk_test_examples_9f3a", secret: true } } },
   "functions-folder": {},
   "custom-hostname-dns": {},
@@ -87,7 +94,7 @@ test.each(Object.keys(scenarios))("examples/%s: up, no drift on refresh, destroy
     SUPABASE_ACCESS_TOKEN: emu.accessToken,
     SUPABASE_API_URL: emu.apiUrl,
     SUPABASE_PROJECT_URL_TEMPLATE: emu.projectUrlTemplate,
-    PULUMI_NODEJS_TRANSPILE_ONLY: "true",
+    PULUMI_NODEJS_TRANSPILE_ONLY: scenario.typeChecked ? "false" : "true",
   };
   // The stack file lives in the run's directory, never beside the example's Pulumi.yaml.
   const withStack = (args: string[]) => [
