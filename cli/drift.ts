@@ -131,9 +131,10 @@ export async function repairDrift(
     const line = commandLine(["pulumi", ...args, ...(opts.cwd ? ["--cwd", opts.cwd] : [])]);
     result.commands.push(line);
     log(`$ ${line}\n`);
-    const code = await runToStderr(args, opts.cwd, log);
+    const code = await runToStderr(args, opts.cwd, log).catch((err: Error) => err);
     if (code !== 0) {
-      result.failed = `pulumi ${args[0]} exited ${code} (its output is above)`;
+      result.failed =
+        code instanceof Error ? code.message : `pulumi ${args[0]} exited ${code} (its output is on stderr, in the log)`;
       break;
     }
   }
