@@ -2,8 +2,9 @@
 // - the recommended JavaScript and TypeScript rules;
 // - no import cycles;
 // - dependency directions: provider/ and emulator/ never import each other,
-//   sdk/ reaches provider/ only through its public entry points, and scripts/
-//   never imports tests/.
+//   sdk/ reaches provider/ only through its public entry points, scripts/
+//   never imports tests/, and cli/ (the shipped command) imports provider/
+//   modules only: never the emulator, the tests, their harness or scripts/.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import { importX } from "eslint-plugin-import-x";
@@ -65,6 +66,15 @@ export default tseslint.config(
           "sdk/ reaches provider/ only through its public entry points (provider/client, provider/runtime)",
         ],
       ),
+    },
+  },
+  {
+    files: ["cli/**"],
+    rules: {
+      "no-restricted-imports": forbid([
+        ["**/emulator", "**/emulator/**", "**/tests", "**/tests/**", "**/harness", "**/harness/**", "**/scripts/**"],
+        "cli/ is shipped: it imports provider/ only, never emulator/, tests/, harness/ or scripts/",
+      ]),
     },
   },
   {

@@ -23,6 +23,7 @@ import { createDedupeInterceptor } from "./dedupe";
 import { createRateLimitInterceptor, RateLimiter, type RateLimitOptions } from "./ratelimit";
 import { createRetryInterceptor, RetryPolicy, type RetryOptions } from "./retry";
 import { defaultUserAgent } from "./version";
+import { stableJson } from "../stable-json";
 
 export interface DispatcherOptions {
   /** Default token getter; a request's own `accessToken` option wins. Read per request. */
@@ -74,15 +75,6 @@ export interface SharedDispatcherOptions {
 
 const shared = new Map<string, Dispatcher.ComposedDispatcher>();
 
-function stableKey(value: unknown): string {
-  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "undefined";
-  if (Array.isArray(value)) return `[${value.map(stableKey).join(",")}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined && typeof v !== "function")
-    .sort(([a], [b]) => (a < b ? -1 : 1));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableKey(v)}`).join(",")}}`;
-}
-
 /**
  * The process-wide dispatcher for these options: one connection pool, one set
  * of rate-limit buckets and one dedupe map per distinct configuration. The
@@ -90,7 +82,7 @@ function stableKey(value: unknown): string {
  * shares them. Tokens are not part of the key: they travel per request.
  */
 export function getSharedDispatcher(options: SharedDispatcherOptions = {}): Dispatcher.ComposedDispatcher {
-  const key = stableKey(options);
+  const key = stableJson(options);
   let d = shared.get(key);
   if (!d) {
     d = createDispatcher(options);

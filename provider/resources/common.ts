@@ -7,6 +7,10 @@
 import type { z } from "zod";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { unknownValue } from "@pulumi/pulumi/runtime/rpc";
+import { stableJson } from "../stable-json";
+
+/** Canonical JSON (see provider/stable-json.ts), re-exported for the resources. */
+export { stableJson };
 
 /**
  * How the engine passes a not-yet-known value to a dynamic provider during
@@ -102,18 +106,6 @@ export function checkWith<S extends z.ZodType>(schema: S, news: Props): CheckRes
 function pathTouchesUnknown(obj: unknown, path: ReadonlyArray<PropertyKey>): boolean {
   // valueAt answers UNKNOWN as soon as it walks through an unknown container.
   return containsUnknown(valueAt(obj, path));
-}
-
-/** Canonical JSON: object keys sorted, so equal values compare equal as strings. */
-export function stableJson(v: unknown): string {
-  if (v === undefined) return "undefined";
-  if (v === null || typeof v !== "object") return JSON.stringify(v);
-  if (Array.isArray(v)) return `[${v.map(stableJson).join(",")}]`;
-  const o = v as Record<string, unknown>;
-  const keys = Object.keys(o)
-    .filter((k) => o[k] !== undefined)
-    .sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${stableJson(o[k])}`).join(",")}}`;
 }
 
 export interface FieldRule {

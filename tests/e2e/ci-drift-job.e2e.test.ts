@@ -52,7 +52,7 @@ function checkout(): string {
   fs.mkdirSync(bin, { recursive: true });
   fs.writeFileSync(
     path.join(bin, "supabase-pulumi"),
-    `#!/bin/sh\nexec "${process.execPath}" "${path.join(REPO_ROOT, "dist", "scripts", "cli.js")}" "$@"\n`,
+    `#!/bin/sh\nexec "${process.execPath}" "${path.join(REPO_ROOT, "dist", "cli", "main.js")}" "$@"\n`,
     { mode: 0o755 },
   );
   fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "infra", private: true }));

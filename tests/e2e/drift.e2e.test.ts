@@ -4,7 +4,7 @@
  * its write-only SMTP password); `supabase-pulumi drift` names each resource and
  * what changed (row key and column, secret names, settings, entries, status,
  * that the root key changed) in text, markdown and JSON, and exits 2; after
- * `pulumi up` it exits 0. No secret value, root key or token appears in any
+ * `pulumi up --refresh` it exits 0. No secret value, root key or token appears in any
  * report or in the state.
  */
 import { execFile } from "node:child_process";
@@ -130,16 +130,7 @@ function drift(
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [
-        path.join(REPO_ROOT, "dist", "scripts", "cli.js"),
-        "drift",
-        "--stack",
-        stack,
-        "--cwd",
-        workDir,
-        "--format",
-        format,
-      ],
+      [path.join(REPO_ROOT, "dist", "cli", "main.js"), "drift", "--stack", stack, "--cwd", workDir, "--format", format],
       { env: { ...process.env, ...env, SUPABASE_PULUMI_ENGINE_ROOT: engineRoot() }, maxBuffer: 64 << 20 },
       (err, stdout, stderr) => {
         const exit = (err as { code?: unknown } | null)?.code;
@@ -263,8 +254,13 @@ test("every resource changed out of band: drift names it in text, markdown and J
   expect(text.stdout).toMatch(/^ {2}gone-key: deleted out of band/m);
   expect(markdown.stdout).toMatch(/^- `gone-key`: `deleted out of band/m);
   expect(text.stdout).toMatch(/^Drift in stack .*: 18 of 19 resources drifted/);
+  // The advice refreshes before it applies: a plain `pulumi up` would find nothing to do.
+  const advice = `pulumi up --refresh --yes --stack ${stackName} --cwd ${s.workDir}`;
+  expect(text.stdout).toContain(`\n  ${advice}\n`);
+  expect(markdown.stdout).toContain(`\n\`\`\`sh\n${advice}\n\`\`\`\n`);
 
   const report = JSON.parse(json.stdout);
+  expect(report.restore.command).toBe(advice);
   expect(report.drifted).toBe(true);
   expect(report.checked).toBe(19);
   const byName = Object.fromEntries(report.resources.map((r: any) => [r.name, r]));
@@ -317,7 +313,7 @@ test("every resource changed out of band: drift names it in text, markdown and J
   expect(byName.fns).toMatchObject({ type: "Functions", drift: { changed: ["alpha"], deleted: ["beta"] } });
   for (const [type, name] of expected) expect(byName[name].type).toBe(type);
 
-  // `pulumi up` restores everything; the command then finds nothing.
+  // `pulumi up --refresh` restores everything; the command then finds nothing.
   const restore = await s.stack.up({ refresh: true, parallel: 8, onOutput: (o) => void captured.push(o) });
   expect(restore.summary.result).toBe("succeeded");
   const after = await drift(s.workDir, stackName, s.env, "json");

@@ -1,16 +1,21 @@
 /**
  * The drift command without an engine: the report built from the engine's
  * streamed refresh events, grouping by type, capped lists, the three
- * formats, argument parsing; and the drift detail helpers of the resources.
+ * formats and the restore advice in each, argument parsing, the repair's
+ * commands, report and exit code, the subcommand dispatch; and the drift
+ * detail helpers of the resources.
  */
 import {
   describe as describeDrift,
   formatReport,
   MAX_NAMES_PER_LIST,
   MAX_RESOURCES_PER_TYPE,
-  parseArgs,
   reportFromEvents,
-} from "../../../scripts/drift";
+  restoreAdvice,
+} from "../../../cli/drift-report";
+import { formatRepair, parseArgs, repairCommands, repairExitCode, type RepairResult } from "../../../cli/drift";
+import { runCli } from "../../../cli/commands";
+import { shellQuote } from "../../../cli/pulumi";
 import { compactDrift, DRIFT_LIST_CAP, withDrift } from "../../../provider/resources/drift";
 
 const T = "pulumi-nodejs:dynamic/supabase:";
@@ -56,7 +61,7 @@ describe("report from the engine's refresh events", () => {
   );
 
   test("one entry per drifted resource, with what drifted; unchanged ones only counted", () => {
-    const r = reportFromEvents(events, "dev");
+    const r = reportFromEvents(events, { stack: "dev" });
     expect(r.drifted).toBe(true);
     expect(r.checked).toBe(5);
     expect(r.resources.map((x) => [x.type, x.name, x.status])).toEqual([
@@ -70,7 +75,7 @@ describe("report from the engine's refresh events", () => {
   });
 
   test("text groups by type with one line per resource", () => {
-    const text = formatReport(reportFromEvents(events, "dev"), "text");
+    const text = formatReport(reportFromEvents(events, { stack: "dev" }), "text");
     expect(text).toContain("Drift in stack dev: 4 of 5 resources drifted");
     expect(text).toContain("TableRows (1)\n  plans: changed code=pro (price); deleted code=team");
     expect(text).toContain("Secrets (1)\n  map: changed A");
@@ -79,7 +84,7 @@ describe("report from the engine's refresh events", () => {
   });
 
   test("markdown has a heading per type and code spans; JSON parses back", () => {
-    const r = reportFromEvents(events, "dev");
+    const r = reportFromEvents(events, { stack: "dev" });
     const md = formatReport(r, "markdown");
     expect(md).toMatch(/^### ⚠️ Drift in stack dev/);
     expect(md).toContain("#### TableRows (1)\n\n- `plans`: `changed code=pro (price); deleted code=team`");
@@ -132,17 +137,166 @@ describe("report from the engine's refresh events", () => {
   });
 });
 
+describe("the advice restores the declared state when followed word for word", () => {
+  const drifted = (sel: { stack?: string; cwd?: string; configFile?: string }) =>
+    reportFromEvents(stream(outputsEvent("update", "Secret", "token", {}, { drift: { changed: ["T"] } })), sel);
+  const sel = { stack: "dev", cwd: "infra", configFile: "Pulumi.dev.yaml" };
+  const command = "pulumi up --refresh --yes --stack dev --cwd infra --config-file Pulumi.dev.yaml";
+
+  test("text: the command alone on its own line, with the flags of the check", () => {
+    const text = formatReport(drifted(sel), "text");
+    const lines = text.split("\n");
+    const at = lines.findIndex((l) => l.startsWith("To restore the declared state"));
+    expect(at).toBeGreaterThan(0);
+    expect(lines[at + 1]).toBe(`  ${command}`);
+    expect(text).toContain(
+      "Or run supabase-pulumi drift --repair --stack dev --cwd infra --config-file Pulumi.dev.yaml",
+    );
+    // A plain `pulumi up` would find nothing to do after a preview-only refresh: never advised.
+    expect(text).not.toMatch(/pulumi up(?! --refresh)/);
+  });
+
+  test("markdown: the command in a shell block", () => {
+    const md = formatReport(drifted(sel), "markdown");
+    expect(md).toContain(`\n\n\`\`\`sh\n${command}\n\`\`\`\n`);
+    expect(md).toContain("`supabase-pulumi drift --repair --stack dev --cwd infra --config-file Pulumi.dev.yaml`");
+    expect(md).not.toMatch(/pulumi up(?! --refresh)/);
+  });
+
+  test("JSON: the command as text and as arguments", () => {
+    const json = JSON.parse(formatReport(drifted(sel), "json"));
+    expect(json.restore).toEqual({
+      command,
+      argv: command.split(" "),
+      repair: "supabase-pulumi drift --repair --stack dev --cwd infra --config-file Pulumi.dev.yaml",
+    });
+  });
+
+  test("only the flags the check was given; arguments quoted for the shell", () => {
+    expect(restoreAdvice({}).command).toBe("pulumi up --refresh --yes");
+    expect(restoreAdvice({ stack: "org/app/prod", cwd: "my infra", configFile: "it's.yaml" }).command).toBe(
+      "pulumi up --refresh --yes --stack org/app/prod --cwd 'my infra' --config-file 'it'\\''s.yaml'",
+    );
+    expect(shellQuote("$HOME`x`")).toBe("'$HOME`x`'");
+    expect(shellQuote("")).toBe("''");
+  });
+
+  test("no drift: no advice in any format", () => {
+    const clean = reportFromEvents(stream(outputsEvent("same", "Organization", "org", {}, {})), sel);
+    expect(clean.restore).toBeUndefined();
+    expect(formatReport(clean, "text")).not.toContain("pulumi");
+    expect(formatReport(clean, "markdown")).not.toContain("pulumi");
+    expect(JSON.parse(formatReport(clean, "json"))).not.toHaveProperty("restore");
+  });
+});
+
+describe("repair", () => {
+  const events = stream(
+    outputsEvent("update", "Secret", "token", {}, { drift: { changed: ["T"] } }),
+    outputsEvent("delete", "Function", "fn", { slug: "hello" }),
+    outputsEvent("same", "Organization", "org", {}, {}),
+  );
+  const sel = { stack: "dev", cwd: "infra" };
+  const before = reportFromEvents(events, sel);
+  const clean = reportFromEvents(stream(outputsEvent("same", "Organization", "org", {}, {})), sel);
+
+  test("refresh, then up, of the drifted resources only: one --target per URN; up takes their dependents", () => {
+    const { refresh, up } = repairCommands(before, sel);
+    const targets = ["--target", urn("Secret", "token"), "--target", urn("Function", "fn")];
+    expect(refresh).toEqual(["refresh", "--yes", "--skip-preview", "--non-interactive", ...targets, "--stack", "dev"]);
+    expect(up).toEqual([
+      "up",
+      "--yes",
+      "--skip-preview",
+      "--non-interactive",
+      ...targets,
+      "--target-dependents",
+      "--stack",
+      "dev",
+    ]);
+    expect(refresh.join(" ")).not.toContain(urn("Organization", "org"));
+  });
+
+  test("exit 0 only when every step ran and the second check is clean; 2 drift left; 1 a failed step", () => {
+    const base: RepairResult = { before, commands: ["pulumi refresh …", "pulumi up …"] };
+    expect(repairExitCode({ before: clean, commands: [] })).toBe(0);
+    expect(repairExitCode({ ...base, after: clean })).toBe(0);
+    expect(repairExitCode({ ...base, after: before })).toBe(2);
+    expect(repairExitCode({ ...base, failed: "pulumi up exited 255", after: clean })).toBe(1);
+    expect(repairExitCode({ ...base, checkError: "no stack" })).toBe(1);
+  });
+
+  test("the report: the first report, the commands run, then the second report, in each format", () => {
+    const r: RepairResult = { before, commands: ["pulumi refresh --yes", "pulumi up --yes"], after: clean };
+    const text = formatRepair(r, "text");
+    expect(text.indexOf("Drift in stack dev: 2 of 3")).toBe(0);
+    expect(text).toContain("Repair of the 2 drifted resources:\n  pulumi refresh --yes\n  pulumi up --yes\n");
+    expect(text).toMatch(/After the repair:\nNo drift in stack dev: 1 resources checked\.\n$/);
+    const md = formatRepair(r, "markdown");
+    expect(md).toContain("### Repair of the 2 drifted resources\n\n```sh\npulumi refresh --yes\npulumi up --yes\n```");
+    expect(md).toMatch(/After the repair:\n\n### ✅ No drift in stack dev/);
+    const json = JSON.parse(formatRepair(r, "json"));
+    expect(json).toMatchObject({ drifted: false, repaired: true, commands: r.commands });
+    expect(json.before.resources).toHaveLength(2);
+    expect(json.after).toMatchObject({ drifted: false, resources: [] });
+    const failed = formatRepair({ ...r, failed: "pulumi up exited 255", after: before }, "text");
+    expect(failed).toContain("Failed: pulumi up exited 255.");
+    expect(failed.split("After the repair:\n")[1]).toMatch(/^Drift in stack dev/);
+  });
+});
+
+describe("the supabase-pulumi command", () => {
+  const run = async (argv: string[]) => {
+    let out = "";
+    let err = "";
+    const code = await runCli(
+      argv,
+      (s) => void (out += s),
+      (s) => void (err += s),
+    );
+    return { code, out, err };
+  };
+
+  test("help lists the subcommands; a subcommand's help is its usage", async () => {
+    const h = await run(["--help"]);
+    expect(h.code).toBe(0);
+    expect(h.out).toMatch(/^Usage: supabase-pulumi <command>/);
+    expect(h.out).toMatch(/\n {2}drift {3}report what drifted/);
+    for (const argv of [
+      ["drift", "--help"],
+      ["help", "drift"],
+    ]) {
+      const d = await run(argv);
+      expect(d.code).toBe(0);
+      expect(d.out).toMatch(/^Usage: supabase-pulumi drift .*\[--repair\]/);
+    }
+  });
+
+  test("no command or an unknown one: the help on stderr, exit 1", async () => {
+    expect(await run([])).toMatchObject({ code: 1, out: "" });
+    const unknown = await run(["nope"]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toMatch(/^supabase-pulumi: unknown command nope\n/);
+    expect((await run(["toString"])).code).toBe(1);
+  });
+});
+
 describe("arguments", () => {
-  test("stack, cwd, format and config file", () => {
+  test("stack, cwd, format, config file and repair", () => {
     expect(parseArgs(["--stack", "dev", "--cwd=infra", "--format", "markdown"])).toEqual({
       stack: "dev",
       cwd: "infra",
       format: "markdown",
     });
     expect(parseArgs([])).toEqual({ format: "text" });
+    expect(parseArgs(["--repair", "--config-file", "c.yaml"])).toEqual({
+      format: "text",
+      repair: true,
+      configFile: "c.yaml",
+    });
   });
 
-  test.each([[["--format", "yaml"]], [["--stack"]], [["--what"]]])("refuses %j", (argv) => {
+  test.each([[["--format", "yaml"]], [["--stack"]], [["--what"]], [["--repair=yes"]]])("refuses %j", (argv) => {
     expect(() => parseArgs(argv)).toThrow();
   });
 });

@@ -2,8 +2,9 @@
  * The ready-made CI of examples/ci: the GitHub Actions workflows pass
  * actionlint (a Go tool, installed from the module proxy at a pinned version
  * into a per-user cache by scripts/ensure-actionlint.sh, which this test runs
- * on first use, as the e2e tier builds the engine), and the GitLab job runs
- * the same drift command.
+ * on first use, as the e2e tier builds the engine), the GitLab job runs the
+ * same drift command, and both drift files have a repair job started by hand
+ * that runs `drift --repair` and keeps its exit code.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -56,4 +57,26 @@ test("every job runs the drift command with the documented flags and keeps its e
     expect(text).not.toMatch(/sbp_[0-9a-f]{8,}/);
   }
   expect(fs.readFileSync(path.join(github, "drift.yml"), "utf8")).toContain('exit "$code"');
+});
+
+test("the repair jobs: started by hand only, run drift --repair with the documented flags, keep its exit code", () => {
+  const command =
+    'npx --no-install supabase-pulumi drift --repair --stack "$STACK" --cwd "$PULUMI_CWD" --format markdown > repair.md';
+  const gh = fs.readFileSync(path.join(github, "drift.yml"), "utf8");
+  expect(gh).toContain(command);
+  // A boolean input of workflow_dispatch selects the repair job instead of the check; schedules never repair.
+  expect(gh).toMatch(/workflow_dispatch:\n {4}inputs:\n {6}repair:\n(?: {8}.*\n)*? {8}type: boolean\n/);
+  expect(gh).toMatch(/\n {2}drift:\n {4}if: \$\{\{ !inputs\.repair \}\}\n/);
+  expect(gh).toMatch(/\n {2}repair:\n {4}if: \$\{\{ inputs\.repair \}\}\n/);
+  const repairJob = gh.slice(gh.indexOf("\n  repair:\n"));
+  expect(repairJob).toContain("id: repair");
+  expect(repairJob).toContain('exit "$code"');
+  expect(repairJob).toContain("secrets.SUPABASE_ACCESS_TOKEN");
+
+  const gl = fs.readFileSync(path.join(root, "examples", "ci", "gitlab", ".gitlab-ci.yml"), "utf8");
+  const glRepair = gl.slice(gl.indexOf("\ndrift-repair:\n"));
+  expect(glRepair).toContain(command.replace("> repair.md", "> repair.md; code=$?"));
+  expect(glRepair).toContain('if: $CI_PIPELINE_SOURCE == "web" && $REPAIR == "true"');
+  expect(glRepair).not.toContain("schedule");
+  expect(glRepair).toContain('- exit "$code"');
 });
