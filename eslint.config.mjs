@@ -4,13 +4,35 @@
 // - dependency directions: provider/ and emulator/ never import each other,
 //   sdk/ reaches provider/ only through its public entry points, scripts/
 //   never imports tests/, and cli/ (the shipped command) imports provider/
-//   modules only: never the emulator, the tests, their harness or scripts/.
+//   modules only: never the emulator, the tests, their harness or scripts/;
+// - inside emulator/, imports point down its layers: the foundation (pipeline/,
+//   store/, auth/, catalog/, settings/, db/, generated/) never imports the three
+//   surfaces built on it (routes/, control/, graphql/) nor the entry points;
+//   the surfaces never import each other; route-table.ts joins them.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import { importX } from "eslint-plugin-import-x";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 
 const forbid = (...groups) => ["error", { patterns: groups.map(([group, message]) => ({ group, message })) }];
+
+// The emulator's layers, lowest first. A zone forbids `target` to import `from`.
+const emulatorFoundation = ["pipeline", "store", "auth", "catalog", "settings", "db", "generated"];
+const emulatorSurfaces = ["routes", "control", "graphql"];
+const emulatorEntries = ["index.ts", "cli.ts", "route-table.ts"];
+const inEmulator = (names) => names.map((n) => `./emulator/${n}`);
+const emulatorZones = [
+  {
+    target: inEmulator(emulatorFoundation),
+    from: inEmulator([...emulatorSurfaces, ...emulatorEntries]),
+    message: "the emulator's foundation never imports routes/, control/, graphql/ or an entry point",
+  },
+  ...emulatorSurfaces.map((surface) => ({
+    target: inEmulator([surface]),
+    from: inEmulator([...emulatorSurfaces.filter((s) => s !== surface), ...emulatorEntries]),
+    message: `emulator/${surface}/ imports no other surface and no entry point: what two surfaces share lives below them`,
+  })),
+];
 
 export default tseslint.config(
   { ignores: ["node_modules/", "dist/", ".demo/", ".tmp/", "coverage/", "**/*.d.ts"] },
@@ -48,6 +70,7 @@ export default tseslint.config(
     files: ["emulator/**"],
     rules: {
       "no-restricted-imports": forbid([["**/provider", "**/provider/**"], "emulator/ never imports provider/"]),
+      "import-x/no-restricted-paths": ["error", { zones: emulatorZones }],
     },
   },
   {

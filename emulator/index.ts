@@ -11,7 +11,7 @@ import { DEFAULT_LIMITS, DEFAULT_SETTINGS, EmulatorContext } from "./store/conte
 import { createDatabaseManager, type DatabaseManager } from "./db";
 import { generateAccessToken } from "./store/ids";
 import { DEFAULT_RATE_LIMITS, mergeRateLimits } from "./pipeline/ratelimit";
-import { buildRouter } from "./routes";
+import { buildRouter } from "./route-table";
 import { answerClientError, createRequestHandler } from "./pipeline/server";
 import { Store } from "./store/state";
 import type { EmulatorOptions, RunningEmulator } from "./types";

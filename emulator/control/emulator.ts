@@ -8,7 +8,7 @@ import { ApiError } from "../pipeline/errors";
 import { defineRoute, type RouteDef } from "../pipeline/router";
 import type { ClockInfo, FaultSpec } from "../types";
 import { IMPOSED_STATUSES, type EmulatorContext } from "../store/context";
-import { passwordMatches } from "../routes/projects";
+import { passwordMatches } from "../auth/password";
 
 const FaultSpecSchema = z
   .strictObject({

@@ -6,8 +6,8 @@
 import { z } from "zod";
 import { ApiError } from "../pipeline/errors";
 import { defineRoute, type RouteDef } from "../pipeline/router";
-import { HostnameMessages, hostnameView } from "../routes/custom-hostname";
-import { checkIpv4List } from "../routes/network-bans";
+import { HostnameMessages, hostnameView } from "../settings/hostname";
+import { checkIpv4List } from "../settings/net";
 import { projectSettings } from "../settings/store";
 
 const AddBans = z.strictObject({ ipv4_addresses: z.array(z.string()) });

@@ -10,9 +10,6 @@ export class ApiError extends Error {
   }
 }
 
-export const notFound = (message: string) => new ApiError(404, message);
-export const badRequest = (message: string) => new ApiError(400, message);
-
 /** Texts the real service uses, kept in one place so routes and tests agree. */
 export const Messages = {
   unauthorized: "Unauthorized",

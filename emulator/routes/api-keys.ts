@@ -14,7 +14,7 @@ import { isDefaultKey, legacyKeyView, opaqueKeys, opaqueKeyView, apiKeyList } fr
 import type { ApiKeyRecord, ProjectRecord } from "../store/records";
 import { defineRoute, type RouteDef } from "../pipeline/router";
 import { settingsOf } from "../settings/store";
-import { hashPassword } from "./projects";
+import { hashPassword } from "../auth/password";
 
 const Reveal = z.object({ reveal: z.enum(["true", "false"]).optional() });
 const DeleteQuery = Reveal.extend({

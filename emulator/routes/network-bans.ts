@@ -4,17 +4,9 @@
  * itself; `POST /_emulator/projects/{ref}/network-bans` stands in for it.
  */
 import { z } from "zod";
-import { ApiError } from "../pipeline/errors";
 import { defineRoute, type RouteDef } from "../pipeline/router";
-import { isIPv4, plainAddress } from "../settings/net";
+import { checkIpv4List, plainAddress } from "../settings/net";
 import { projectSettings } from "../settings/store";
-
-export const invalidIpv4Message = (bad: string[]) => bad.map((a) => `Invalid IPv4 address: "${a}"`).join(", ");
-
-export function checkIpv4List(addresses: string[]): void {
-  const bad = addresses.filter((a) => !isIPv4(a));
-  if (bad.length > 0) throw new ApiError(400, invalidIpv4Message(bad));
-}
 
 const RemoveBans = z.strictObject({
   ipv4_addresses: z.array(z.string()),

@@ -1,14 +1,11 @@
-import { randomBytes, scrypt as scryptCb, timingSafeEqual } from "node:crypto";
-import { promisify } from "node:util";
 import { z } from "zod";
 import type { EmulatorContext } from "../store/context";
 import { ApiError, Messages } from "../pipeline/errors";
 import { randomLetters, randomSecret } from "../store/ids";
 import { newPublishableKey, newSecretKey } from "../auth/keys";
+import { hashPassword } from "../auth/password";
 import { defineRoute, type RouteDef } from "../pipeline/router";
 import type { ProjectRecord } from "../store/state";
-
-const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 
 export const REGIONS = [
   "us-east-1",
@@ -105,21 +102,6 @@ export const HEALTH_SERVICES = [
 
 /** `services` repeats (services=db&services=auth); the route reads it from the raw search params. */
 const HealthQuery = z.object({ timeout_ms: z.coerce.number().int().min(0).max(10_000).optional() });
-
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const hash = await scrypt(password, salt, 32);
-  return `scrypt$${salt.toString("base64")}$${hash.toString("base64")}`;
-}
-
-/** Whether a password matches a digest made by `hashPassword` (what the database would check at login). */
-export async function passwordMatches(password: string, digest: string): Promise<boolean> {
-  const [scheme, salt, hash] = digest.split("$");
-  if (scheme !== "scrypt" || !salt || !hash) return false;
-  const expected = Buffer.from(hash, "base64");
-  const actual = await scrypt(password, Buffer.from(salt, "base64"), expected.length);
-  return timingSafeEqual(actual, expected);
-}
 
 /** The documented Project shape plus the real service's compatible extras. */
 export async function projectView(app: EmulatorContext, p: ProjectRecord): Promise<Record<string, unknown>> {

@@ -1,5 +1,6 @@
 /** Address checks for network bans and restrictions. */
 import { isIPv4, isIPv6 } from "node:net";
+import { ApiError } from "../pipeline/errors";
 
 export { isIPv4 };
 
@@ -18,4 +19,11 @@ export function isCidr(entry: string, family: 4 | 6): boolean {
 export function plainAddress(address: string): string {
   const m = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   return m ? m[1] : address;
+}
+
+export const invalidIpv4Message = (bad: string[]) => bad.map((a) => `Invalid IPv4 address: "${a}"`).join(", ");
+
+export function checkIpv4List(addresses: string[]): void {
+  const bad = addresses.filter((a) => !isIPv4(a));
+  if (bad.length > 0) throw new ApiError(400, invalidIpv4Message(bad));
 }

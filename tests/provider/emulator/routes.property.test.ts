@@ -24,7 +24,7 @@
  */
 import * as fc from "fast-check";
 import { Pool } from "undici";
-import { buildRouter } from "../../../emulator/routes";
+import { buildRouter } from "../../../emulator/route-table";
 import type { RouteDef } from "../../../emulator/pipeline/router";
 import type { EmulatorSettings } from "../../../emulator/types";
 import { readyProject, type ReadyProject } from "../../../harness/emulator";
