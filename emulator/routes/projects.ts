@@ -3,33 +3,13 @@ import { promisify } from "node:util";
 import { z } from "zod";
 import type { EmulatorContext } from "../context";
 import { ApiError, Messages } from "../errors";
+import { REGIONS } from "../generated/config-schemas";
 import { randomLetters, randomSecret } from "../ids";
 import { newPublishableKey, newSecretKey } from "../keys";
 import { defineRoute, type RouteDef } from "../router";
 import type { ProjectRecord } from "../state";
 
 const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
-
-export const REGIONS = [
-  "us-east-1",
-  "us-east-2",
-  "us-west-1",
-  "us-west-2",
-  "ap-east-1",
-  "ap-southeast-1",
-  "ap-northeast-1",
-  "ap-northeast-2",
-  "ap-southeast-2",
-  "eu-west-1",
-  "eu-west-2",
-  "eu-west-3",
-  "eu-north-1",
-  "eu-central-1",
-  "eu-central-2",
-  "ca-central-1",
-  "ap-south-1",
-  "sa-east-1",
-] as const;
 
 /** Where a smart region group places a new project. */
 export const SMART_GROUPS: Record<string, string> = {
