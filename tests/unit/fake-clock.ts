@@ -16,7 +16,8 @@ interface Timer {
 }
 
 export class FakeClock implements Clock {
-  #now = 0;
+  /** An arbitrary origin: code under test may only rely on differences. */
+  #now = 1_000_000;
   #nextId = 1;
   readonly #timers: Timer[] = [];
   readonly #auto: boolean;
