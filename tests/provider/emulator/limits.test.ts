@@ -5,7 +5,6 @@
  */
 import * as http from "node:http";
 import * as net from "node:net";
-import { performance } from "node:perf_hooks";
 import { readyProject, startTestEmulator, type ReadyProject, type TestEmulator } from "../../../harness/emulator";
 
 const MiB = 1024 * 1024;
@@ -212,10 +211,7 @@ describe("GraphQL documents", () => {
   test("a fragment bomb (2^40 fields from 40 small fragments) is refused at once", async () => {
     const fragments = ["fragment F0 on Query { __typename }"];
     for (let i = 1; i <= 40; i++) fragments.push(`fragment F${i} on Query { a: __typename ...F${i - 1} ...F${i - 1} }`);
-    const started = performance.now();
     const res = await gql({ query: `{ ...F40 } ${fragments.join(" ")}` });
-    const ms = performance.now() - started;
-    process.stdout.write(`[limits] fragment bomb of 2^40 fields refused in ${ms.toFixed(0)} ms\n`);
     expect(res).toEqual({
       status: 200,
       body: { errors: [{ message: "GraphQL document selects more than the limit of 50000 fields" }] },
@@ -291,7 +287,6 @@ describe("requests node:http refuses", () => {
 
 describe("timeouts", () => {
   test("a body that stops arriving gets 408 JSON once the request timeout passes", async () => {
-    const started = performance.now();
     const res = await new Promise<{ status: number; body: unknown }>((resolve, reject) => {
       const req = http.request(`${emu.apiUrl}/v1/organizations`, {
         method: "POST",
@@ -309,8 +304,6 @@ describe("timeouts", () => {
       req.on("error", reject);
       req.write('{"name": "slo');
     });
-    const ms = performance.now() - started;
-    process.stdout.write(`[limits] stalled body answered 408 after ${ms.toFixed(0)} ms (timeout 3000 ms)\n`);
     expect(res).toEqual({ status: 408, body: { message: "request timeout: the body did not arrive within 3000 ms" } });
   });
 
