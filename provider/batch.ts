@@ -21,6 +21,8 @@
  * that carried its item; items arriving while a request is in flight form the
  * next batch.
  */
+import { systemClock, type Clock, type TimerHandle } from "./clock";
+
 export interface BatchTiming {
   /** Close the batch when no item arrived for this long (at least; see `maxQuietMs`). */
   quietMs: number;
@@ -66,7 +68,7 @@ interface Pending<Item> {
   learned: boolean;
   waiters: Array<{ resolve(): void; reject(e: unknown): void }>;
   firstAt: number;
-  timer: NodeJS.Timeout;
+  timer: TimerHandle;
 }
 
 export class WriteBatcher<Item> {
@@ -81,10 +83,11 @@ export class WriteBatcher<Item> {
     private readonly flush: (key: string, items: Item[]) => Promise<void>,
     private readonly timing: BatchTiming = DEFAULT_BATCH_TIMING,
     private readonly tracker: OperationTracker = operations,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   add(key: string, item: Item): Promise<void> {
-    const now = Date.now();
+    const now = this.clock.now();
     // Gaps longer than the longest quiet period separate runs, not arrivals within one.
     const gap = now - this.lastAt;
     if (this.lastAt > 0 && gap <= (this.timing.maxQuietMs ?? this.timing.quietMs) * 2)
@@ -97,10 +100,10 @@ export class WriteBatcher<Item> {
         // it cannot close that one early. Once a batch was sent it counts, even when the peak equals the
         // operations running: that is a batch starting while the previous one is in flight.
         const learned = this.tracker.peak > this.tracker.inflight || this.sent > 0;
-        q = { items: [], waiters: [], learned, firstAt: Date.now(), timer: undefined as unknown as NodeJS.Timeout };
+        q = { items: [], waiters: [], learned, firstAt: now, timer: undefined };
         this.queues.set(key, q);
       } else {
-        clearTimeout(q.timer);
+        this.clock.clearTimer(q.timer);
       }
       q.items.push(item);
       q.waiters.push({ resolve, reject });
@@ -115,11 +118,11 @@ export class WriteBatcher<Item> {
         this.timing.maxQuietMs ?? this.timing.quietMs,
         Math.max(this.timing.quietMs, 3 * this.gapMs),
       );
-      const wait = Math.min(quiet, Math.max(0, q.firstAt + this.timing.maxWaitMs - Date.now()));
+      const wait = Math.min(quiet, Math.max(0, q.firstAt + this.timing.maxWaitMs - now));
       // Sent from the check phase, after the poll phase: when this process stalled (GC, a busy CPU) past the
       // timer, writes that arrived meanwhile are read first and join this batch instead of starting a short one.
       const batch = q;
-      q.timer = setTimeout(() => setImmediate(() => this.send(key, batch)), wait);
+      q.timer = this.clock.setTimer(() => setImmediate(() => this.send(key, batch)), wait);
     });
   }
 
@@ -127,7 +130,7 @@ export class WriteBatcher<Item> {
     const q = this.queues.get(key);
     // A deferred send of a batch that was closed meanwhile (it filled up) does nothing.
     if (!q || (expected && q !== expected)) return;
-    clearTimeout(q.timer);
+    this.clock.clearTimer(q.timer);
     this.queues.delete(key);
     this.sent++;
     this.flush(key, q.items).then(

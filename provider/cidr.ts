@@ -102,12 +102,6 @@ export function formatCidr(c: Cidr): string {
   return `${c.family === 4 ? formatIPv4(c.network) : formatIPv6(c.network)}/${c.prefix}`;
 }
 
-/** Canonical text of one CIDR, or undefined when it is not valid. */
-export function normalizeCidr(text: string): string | undefined {
-  const c = parseCidr(text);
-  return c ? formatCidr(c) : undefined;
-}
-
 /** Canonical, sorted, deduplicated list; invalid entries are kept as written (check reports them). */
 export function normalizeCidrList(list: readonly string[] | undefined): string[] {
   const parsed = (list ?? []).map((t) => parseCidr(t) ?? t);

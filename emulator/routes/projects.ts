@@ -1,32 +1,12 @@
 import { z } from "zod";
 import type { EmulatorContext } from "../store/context";
 import { ApiError, Messages } from "../pipeline/errors";
+import { REGIONS } from "../generated/config-schemas";
 import { randomLetters, randomSecret } from "../store/ids";
 import { newPublishableKey, newSecretKey } from "../auth/keys";
 import { hashPassword } from "../auth/password";
 import { defineRoute, type RouteDef } from "../pipeline/router";
 import type { ProjectRecord } from "../store/state";
-
-export const REGIONS = [
-  "us-east-1",
-  "us-east-2",
-  "us-west-1",
-  "us-west-2",
-  "ap-east-1",
-  "ap-southeast-1",
-  "ap-northeast-1",
-  "ap-northeast-2",
-  "ap-southeast-2",
-  "eu-west-1",
-  "eu-west-2",
-  "eu-west-3",
-  "eu-north-1",
-  "eu-central-1",
-  "eu-central-2",
-  "ca-central-1",
-  "ap-south-1",
-  "sa-east-1",
-] as const;
 
 /** Where a smart region group places a new project. */
 export const SMART_GROUPS: Record<string, string> = {

@@ -9,7 +9,7 @@
  * jittered backoff, while the failures stay transient and the retry budget
  * lasts (`supabase:retryBudgetSeconds`, default 300 s).
  */
-import { setTimeout as sleep } from "node:timers/promises";
+import { sleep, systemClock, type Clock } from "../clock";
 import { retryBudgetMs } from "../config";
 import { ApiError, SupabaseError } from "../errors";
 
@@ -39,10 +39,12 @@ export interface SettleOptions {
   maxDelayMs?: number;
   /** Source of randomness for jitter (tests may pin it). */
   random?: () => number;
+  /** Time source for the budget and the waits (default: the system's; tests pass a virtual one). */
+  clock?: Clock;
 }
 
 /** Equal-jitter backoff: half fixed, half random; a 429's `Retry-After` wins when longer. */
-function backoff(round: number, err: unknown, o: Required<Omit<SettleOptions, "budgetMs">>): number {
+function backoff(round: number, err: unknown, o: Required<Omit<SettleOptions, "budgetMs" | "clock">>): number {
   const base = Math.min(o.maxDelayMs, o.minDelayMs * 2 ** Math.min(round - 1, 30));
   const wait = base / 2 + (base / 2) * o.random();
   const hint = ApiError.isApi(err) && err.retryAfterSeconds !== undefined ? err.retryAfterSeconds * 1000 : 0;
@@ -76,8 +78,9 @@ export async function withUnknownOutcome<T>(
     maxDelayMs: options.maxDelayMs ?? 10_000,
     random: options.random ?? Math.random,
   };
-  const start = Date.now();
-  const left = () => budgetMs - (Date.now() - start);
+  const clock = options.clock ?? systemClock;
+  const start = clock.now();
+  const left = () => budgetMs - (clock.now() - start);
   let round = 0;
   /** Whether an earlier write may have happened: then every later round looks first. */
   let unsettled = false;
@@ -118,7 +121,7 @@ export async function withUnknownOutcome<T>(
       }
       throw failure;
     }
-    await sleep(wait);
+    await sleep(clock, wait);
   }
 }
 

@@ -11,7 +11,6 @@ import {
   type ArgumentNode,
   type DocumentNode,
   type FieldNode,
-  type ObjectFieldNode,
   type SelectionNode,
   type TypeNode,
   type ValueNode,
@@ -30,18 +29,6 @@ const name = (value: string) => ({ kind: Kind.NAME, value: assertName(value) }) 
 
 export const variable = (v: string): ValueNode => ({ kind: Kind.VARIABLE, name: name(v) });
 export const intValue = (n: number): ValueNode => ({ kind: Kind.INT, value: String(Math.trunc(n)) });
-
-/** An input object literal whose leaves are variables or nested objects. */
-export function objectValue(fields: Array<[string, ValueNode]>): ValueNode {
-  return {
-    kind: Kind.OBJECT,
-    fields: fields.map(([k, value]): ObjectFieldNode => ({ kind: Kind.OBJECT_FIELD, name: name(k), value })),
-  };
-}
-
-export function listValue(values: ValueNode[]): ValueNode {
-  return { kind: Kind.LIST, values };
-}
 
 export function field(
   fieldName: string,

@@ -65,8 +65,8 @@ export function createDispatcher(options: DispatcherOptions = {}): Dispatcher.Co
 /** The options a shared dispatcher is keyed by: plain data only (no getters or key functions). */
 export interface SharedDispatcherOptions {
   userAgent?: string;
-  retry?: Omit<RetryOptions, "random">;
-  rateLimit?: Omit<RateLimitOptions, "bucketKey"> | false;
+  retry?: Omit<RetryOptions, "random" | "clock">;
+  rateLimit?: Omit<RateLimitOptions, "bucketKey" | "clock"> | false;
   dedupe?: boolean;
   connections?: number;
   keepAliveTimeoutMs?: number;

@@ -14,6 +14,7 @@
  * paced and feeds the buckets.
  */
 import type { Dispatcher } from "undici";
+import { systemClock, type Clock } from "../clock";
 import { DetachedController } from "./controller";
 import { rateLimitInfo, serverWaitMs, type HeaderRecord } from "./headers";
 import { ObservingHandler } from "./observe";
@@ -27,6 +28,8 @@ export interface RateLimitOptions {
   maxWaitMs?: number;
   /** Block after a 429 that carries no `Retry-After` or `X-RateLimit-Reset` (default 1 000 ms). */
   defaultBlockMs?: number;
+  /** Time source for windows and holds (default: the system's; tests pass a virtual one). */
+  clock?: Clock;
 }
 
 /**
@@ -44,9 +47,9 @@ export const defaultBucketKey: BucketKeyFn = (origin, method, path) => {
 interface Bucket {
   /** Calls left in the current window, as last reported (minus calls sent since). */
   remaining?: number;
-  /** When the current window ends (epoch ms). */
+  /** When the current window ends (on the limiter's clock). */
   resetAt?: number;
-  /** Set by a 429: nothing goes out before this (epoch ms). */
+  /** Set by a 429: nothing goes out before this (on the limiter's clock). */
   blockedUntil?: number;
 }
 
@@ -55,11 +58,13 @@ export class RateLimiter {
   readonly #keyFn: BucketKeyFn;
   readonly maxWaitMs: number;
   readonly #defaultBlockMs: number;
+  readonly clock: Clock;
 
   constructor(options: RateLimitOptions = {}) {
     this.#keyFn = options.bucketKey ?? defaultBucketKey;
     this.maxWaitMs = options.maxWaitMs ?? 60_000;
     this.#defaultBlockMs = options.defaultBlockMs ?? 1_000;
+    this.clock = options.clock ?? systemClock;
   }
 
   keyFor(origin: string, method: string, path: string): string {
@@ -67,7 +72,7 @@ export class RateLimiter {
   }
 
   /** Milliseconds a request to this bucket should wait before going out (0 = now). */
-  waitMs(key: string, now = Date.now()): number {
+  waitMs(key: string, now = this.clock.now()): number {
     const b = this.#buckets.get(key);
     if (!b) return 0;
     if (b.resetAt !== undefined && b.resetAt <= now) {
@@ -88,7 +93,7 @@ export class RateLimiter {
   }
 
   /** Feeds a response head into the bucket. */
-  observe(key: string, status: number, headers: HeaderRecord, now = Date.now()): void {
+  observe(key: string, status: number, headers: HeaderRecord, now = this.clock.now()): void {
     const info = rateLimitInfo(headers);
     let b = this.#buckets.get(key);
     if (info.remaining === undefined && status !== 429 && !b) return; // nothing to remember
@@ -124,14 +129,15 @@ export function createRateLimitInterceptor(limiter: RateLimiter): Dispatcher.Dis
       limiter.reserve(key);
       return dispatch(opts, observed);
     };
-    const deadline = Date.now() + limiter.maxWaitMs;
+    const clock = limiter.clock;
+    const deadline = clock.now() + limiter.maxWaitMs;
     const firstWait = limiter.waitMs(key);
     if (firstWait <= 0) return send();
 
     // Re-check after each sleep: another response may have moved the reset or a 429 may have extended the block.
     const later = (ms: number) =>
-      setTimeout(() => {
-        const wait = Math.min(limiter.waitMs(key), deadline - Date.now());
+      clock.setTimer(() => {
+        const wait = Math.min(limiter.waitMs(key), deadline - clock.now());
         if (wait > 0) {
           later(wait);
           return;

@@ -35,7 +35,7 @@
  */
 import type { Dispatcher } from "undici";
 import type { IncomingHttpHeaders } from "node:http";
-import { performance } from "node:perf_hooks";
+import { systemClock, type Clock, type TimerHandle } from "../clock";
 import { retryBudgetMs } from "../config";
 import { ForwardingController } from "./controller";
 import { serverWaitMs } from "./headers";
@@ -64,6 +64,8 @@ export interface RetryOptions {
   methods?: string[];
   /** Source of randomness for jitter (tests may pin it). */
   random?: () => number;
+  /** Time source for budgets and waits (default: the system's; tests pass a virtual one). */
+  clock?: Clock;
 }
 
 export const DEFAULT_RETRY_STATUS_CODES = [408, 429, 500, 502, 503, 504];
@@ -109,6 +111,7 @@ export class RetryPolicy {
   readonly #errorCodes: Set<string>;
   readonly #methods: Set<string>;
   readonly #random: () => number;
+  readonly clock: Clock;
 
   constructor(options: RetryOptions = {}) {
     this.maxRetries = Math.max(0, options.maxRetries ?? Number.POSITIVE_INFINITY);
@@ -121,6 +124,7 @@ export class RetryPolicy {
     this.#errorCodes = new Set(options.errorCodes ?? DEFAULT_RETRY_ERROR_CODES);
     this.#methods = new Set((options.methods ?? IDEMPOTENT_METHODS).map((m) => m.toUpperCase()));
     this.#random = options.random ?? Math.random;
+    this.clock = options.clock ?? systemClock;
   }
 
   /** The budget of a request starting now: the policy's own, else the configured one. */
@@ -200,7 +204,8 @@ class RetryingHandler implements Dispatcher.DispatchHandler {
   /** Retries of refusals only (429, never connected): any replayable request. */
   readonly #replayable: boolean;
   readonly #budgetMs: number;
-  readonly #firstStart = performance.now();
+  readonly #clock: Clock;
+  readonly #firstStart: number;
   readonly #proxy = new ForwardingController();
   #attempt = 0;
   #attemptStart = 0;
@@ -212,7 +217,7 @@ class RetryingHandler implements Dispatcher.DispatchHandler {
   #forwarded = false;
   #downstreamStarted = false;
   #done = false;
-  #timer: NodeJS.Timeout | undefined;
+  #timer: TimerHandle | undefined;
 
   constructor(
     dispatch: Dispatcher.Dispatch,
@@ -227,8 +232,10 @@ class RetryingHandler implements Dispatcher.DispatchHandler {
     this.#retryable = policy.allows(opts);
     this.#replayable = policy.replayable(opts);
     this.#budgetMs = opts.retryBudgetMs ?? policy.budgetMs();
+    this.#clock = policy.clock;
+    this.#firstStart = this.#clock.now();
     this.#proxy.onAbortBetweenAttempts = (reason) => {
-      if (this.#timer) clearTimeout(this.#timer);
+      if (this.#timer !== undefined) this.#clock.clearTimer(this.#timer);
       this.#timer = undefined;
       this.#fail(reason);
     };
@@ -236,7 +243,7 @@ class RetryingHandler implements Dispatcher.DispatchHandler {
 
   start(): void {
     this.#attempt += 1;
-    this.#attemptStart = performance.now();
+    this.#attemptStart = this.#clock.now();
     this.#responded = false;
     this.#retryIn = undefined;
     try {
@@ -329,12 +336,12 @@ class RetryingHandler implements Dispatcher.DispatchHandler {
   }
 
   #elapsed(): number {
-    return performance.now() - this.#firstStart;
+    return this.#clock.now() - this.#firstStart;
   }
 
   #schedule(ms: number): void {
     this.#proxy.target = null;
-    this.#timer = setTimeout(() => {
+    this.#timer = this.#clock.setTimer(() => {
       this.#timer = undefined;
       this.start();
     }, ms);
@@ -354,7 +361,7 @@ class RetryingHandler implements Dispatcher.DispatchHandler {
       path: this.#opts.path,
       attempt: this.#attempt,
       status,
-      durationMs: performance.now() - this.#attemptStart,
+      durationMs: this.#clock.now() - this.#attemptStart,
       elapsedMs: this.#elapsed(),
       budgetMs: this.#budgetMs,
       willRetry,

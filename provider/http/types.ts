@@ -36,6 +36,3 @@ export interface SupabaseDispatchOptions extends Dispatcher.DispatchOptions {
   /** Diagnostics: called after every attempt by the retry interceptor. */
   onAttempt?: (info: AttemptInfo) => void;
 }
-
-/** undici's own option: "the request can be safely retried". The retry layer honours it for any method. */
-export type IdempotencyHint = Pick<Dispatcher.DispatchOptions, "idempotent">;

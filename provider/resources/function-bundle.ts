@@ -140,11 +140,6 @@ export function readBundle(inputs: Props): Bundle {
   return { files: [{ name: entrypointPath, content }], hash: sha256Hex(content), entrypointPath };
 }
 
-/** The hash `readBundle` would compute, reading only what it needs. */
-export function bundleHash(inputs: Props): string {
-  return readBundle(inputs).hash;
-}
-
 /** The deploy's metadata part. */
 export function deployMetadata(inputs: Props, bundle: Bundle): DeployMetadata {
   const meta: DeployMetadata = { entrypoint_path: bundle.entrypointPath, name: inputs.name ?? inputs.slug };

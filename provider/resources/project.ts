@@ -5,6 +5,7 @@
  */ import { z } from "zod";
 import { ApiError, isNotFound, partialFailure, SupabaseError } from "../errors";
 import { withUnknownOutcome } from "../client/management";
+import { REGIONS } from "../client/config-schemas";
 import type { Project } from "../client/management";
 import { managementClient, projectsList, invalidateProjects, projectBaseUrl } from "../context";
 import { withDrift } from "./drift";
@@ -21,28 +22,6 @@ import {
   type ResourceImpl,
 } from "./common";
 import { secretHash } from "./config/normalize";
-
-/** The service's regions (it calls the list "not a stable API"; refreshed with the OpenAPI document). */
-export const REGIONS = [
-  "us-east-1",
-  "us-east-2",
-  "us-west-1",
-  "us-west-2",
-  "ap-east-1",
-  "ap-southeast-1",
-  "ap-northeast-1",
-  "ap-northeast-2",
-  "ap-southeast-2",
-  "ap-south-1",
-  "eu-west-1",
-  "eu-west-2",
-  "eu-west-3",
-  "eu-north-1",
-  "eu-central-1",
-  "eu-central-2",
-  "ca-central-1",
-  "sa-east-1",
-] as const;
 
 /** Statuses that never turn healthy by themselves: stop waiting and report. */
 export const TERMINAL_STATUSES = new Set([

@@ -1,7 +1,9 @@
 /** The schemas generated from the OpenAPI document are what the generator makes of it today. */
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import * as path from "node:path";
-import { AuthConfigFields, AuthConfigSettings } from "../../provider/client/config-schemas";
+import { AuthConfigFields, AuthConfigSettings, REGIONS } from "../../provider/client/config-schemas";
+import { REGIONS as EMULATOR_REGIONS } from "../../emulator/generated/config-schemas";
 
 const root = path.join(__dirname, "..", "..");
 
@@ -23,4 +25,14 @@ test("the camelCase mapping is one-to-one and covers the spec's auth fields", ()
   expect(AuthConfigFields.smtpPass).toEqual({ api: "smtp_pass", kind: "secret" });
   expect(AuthConfigSettings.shape.siteUrl.description).toContain("site_url");
   expect(AuthConfigSettings.safeParse({ jwtExp: 604801 }).success).toBe(false);
+});
+
+test("the project regions are the create body's region codes, the same list for provider and emulator", () => {
+  const spec = JSON.parse(readFileSync(path.join(root, "reference", "supabase-management-openapi.json"), "utf8"));
+  const branches: Array<{ properties: { type: { enum: string[] }; code: { enum: string[] } } }> =
+    spec.components.schemas.V1CreateProjectBody.properties.region_selection.oneOf;
+  const specific = branches.find((b) => b.properties.type.enum[0] === "specific")!;
+  expect([...REGIONS]).toEqual(specific.properties.code.enum);
+  expect([...EMULATOR_REGIONS]).toEqual([...REGIONS]);
+  expect(REGIONS).toContain("us-east-1");
 });

@@ -16,11 +16,20 @@ beforeEach(async () => {
   await emu.reset();
 });
 
-const elapsed = async <T>(fn: () => Promise<T>) => {
-  const t = performance.now();
-  const value = await fn();
-  return { value, ms: performance.now() - t };
-};
+/** Records the order in which calls settle. */
+function settleOrder() {
+  const order: string[] = [];
+  const track = <T>(name: string, call: Promise<T>): Promise<T> =>
+    call.finally(() => {
+      order.push(name);
+    });
+  return { order, track };
+}
+
+/** Resolves once `check` holds, polling the control plane (which is never delayed). */
+async function until(check: () => Promise<boolean>): Promise<void> {
+  while (!(await check())) await new Promise((r) => setImmediate(r));
+}
 
 describe("faults", () => {
   test("status N times with headers, then retired; log entries name the fault", async () => {
@@ -86,15 +95,27 @@ describe("faults", () => {
   });
 
   test("delay alone delays, then the handler answers", async () => {
-    await emu.addFault({ path: "/v1/organizations", delayMs: 300, times: 1 });
-    const slow = await elapsed(() => emu.api("POST", "/v1/organizations", { name: "slow" }));
-    expect(slow.value.status).toBe(201);
-    expect(slow.ms).toBeGreaterThanOrEqual(290);
-    const fast = await elapsed(() => emu.api("GET", "/v1/organizations"));
-    expect(fast.ms).toBeLessThan(250);
-    const [entry] = await emu.requests();
-    expect(entry.fault).toBeDefined();
-    expect(entry.durationMs).toBeGreaterThanOrEqual(290);
+    const fault = await emu.addFault({ method: "POST", path: "/v1/organizations", delayMs: 1500, times: 1 });
+    const { order, track } = settleOrder();
+    const slow = track("POST", emu.api("POST", "/v1/organizations", { name: "slow" }));
+    // The POST has arrived and taken the fault (it is retired after one use): it is now held.
+    await until(async () => (await emu.faults()).length === 0);
+    // A request sent after it is answered first, and the held one has not run its handler yet.
+    const meanwhile = await track("GET", emu.api("GET", "/v1/organizations"));
+    expect(meanwhile.body).toEqual([]);
+    expect(order).toEqual(["GET"]);
+    // Then the handler runs and answers.
+    expect((await slow).status).toBe(201);
+    expect(order).toEqual(["GET", "POST"]);
+    expect(((await emu.api("GET", "/v1/organizations")).body as Array<{ name: string }>).map((o) => o.name)).toEqual([
+      "slow",
+    ]);
+    const log = await emu.requests();
+    expect(log.map((r) => [r.method, r.status, r.fault])).toEqual([
+      ["GET", 200, undefined],
+      ["POST", 201, fault.id],
+      ["GET", 200, undefined],
+    ]);
   });
 
   test('reset "before": the socket closes and nothing happened', async () => {
@@ -139,14 +160,18 @@ describe("faults", () => {
 
 describe("latency", () => {
   test("is added to management and GraphQL answers, not to the control plane", async () => {
-    expect(await emu.setLatency(200)).toEqual({ ms: 200, jitterMs: 0 });
-    expect((await elapsed(() => emu.api("GET", "/v1/organizations"))).ms).toBeGreaterThanOrEqual(190);
-    expect((await elapsed(() => emu.api("GET", "/project/abcdefghijklmnopqrst/graphql/v1"))).ms).toBeGreaterThanOrEqual(
-      190,
-    );
-    expect((await elapsed(() => emu.control("GET", "/latency"))).ms).toBeLessThan(150);
-    await emu.setLatency(0);
-    expect((await elapsed(() => emu.api("GET", "/v1/organizations"))).ms).toBeLessThan(150);
+    expect(await emu.setLatency(1500)).toEqual({ ms: 1500, jitterMs: 0 });
+    const { order, track } = settleOrder();
+    const management = track("management", emu.api("GET", "/v1/organizations"));
+    const graphql = track("graphql", emu.api("GET", "/project/abcdefghijklmnopqrst/graphql/v1"));
+    // Sent after both, the control plane's answer comes first: it is not delayed.
+    const info = await track("control", emu.control("GET", "/latency"));
+    expect(info.body).toEqual({ ms: 1500, jitterMs: 0 });
+    expect(order).toEqual(["control"]);
+    await Promise.all([management, graphql]);
+    expect(order.slice(1).sort()).toEqual(["graphql", "management"]);
+
+    expect(await emu.setLatency(0)).toEqual({ ms: 0, jitterMs: 0 });
   });
 });
 
@@ -238,19 +263,27 @@ describe("reset and clock", () => {
       restrictionsApplyDelayMs: 1000,
       restartDelayMs: 1000,
     });
+    // The emulator runs in this process: with no offset, its time falls between our reads around the call.
+    const before = Date.now();
     const time = (await emu.control("GET", "/time")).body;
+    const after = Date.now();
     expect(time.offsetMs).toBe(0);
-    expect(Math.abs(Date.parse(time.now) - Date.now())).toBeLessThan(5_000);
+    expect(Date.parse(time.now)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(time.now)).toBeLessThanOrEqual(after);
     expect((await emu.requests()).map((e) => e.seq)).toEqual([1]);
   });
 
   test("time advances timestamps; info describes the emulator", async () => {
     await emu.advanceTime(86_400_000);
     const org = (await emu.api("POST", "/v1/organizations", { name: "A" })).body.slug;
+    const before = Date.now();
     const p = (
       await emu.api("POST", "/v1/projects", { name: "p", organization_slug: org, region: "eu-west-1", db_pass: "pw12" })
     ).body;
-    expect(Date.parse(p.created_at) - Date.now()).toBeGreaterThan(86_000_000);
+    const after = Date.now();
+    // Created one day ahead of this process's time, read around the call.
+    expect(Date.parse(p.created_at)).toBeGreaterThanOrEqual(before + 86_400_000);
+    expect(Date.parse(p.created_at)).toBeLessThanOrEqual(after + 86_400_000);
     expect((await emu.control("POST", "/time", { advanceMs: -1 })).status).toBe(400);
     // Past the latest date a timestamp can show: refused, and the clock keeps working.
     const tooFar = await emu.control("POST", "/time", { advanceMs: 1e300 });

@@ -56,6 +56,26 @@ function procState(pid: number): string {
   }
 }
 
+/** This process's start time as the lock records it: clock ticks since boot, from /proc. */
+function ownStart(): string {
+  const stat = fs.readFileSync("/proc/self/stat", "utf8");
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+}
+
+/** Starts an emulator on `dataDir`, collecting what it writes to stderr meanwhile. */
+async function startCapturing(): Promise<{ emu: Awaited<ReturnType<typeof startTestEmulator>>; notices: string }> {
+  const notices: string[] = [];
+  const spy = jest.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
+    notices.push(String(chunk));
+    return true;
+  });
+  try {
+    return { emu: await startTestEmulator({ dataDir }), notices: notices.join("") };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
 test("a lock left by an emulator killed with SIGKILL is taken over at once, with a notice", async () => {
   const { child } = await startChild();
   const pid = child.pid!;
@@ -72,21 +92,12 @@ test("a lock left by an emulator killed with SIGKILL is taken over at once, with
   while (state !== "Z" && state !== "gone") state = procState(pid);
   expect(state).toBe("Z");
 
-  const notices: string[] = [];
-  const spy = jest.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
-    notices.push(String(chunk));
-    return true;
-  });
-  let emu;
+  const { emu, notices } = await startCapturing();
   try {
-    emu = await startTestEmulator({ dataDir });
-  } finally {
-    spy.mockRestore();
-  }
-  try {
-    expect(notices.join("")).toContain(`taking over the lock of pid ${pid}, which no longer runs`);
-    expect(JSON.parse(fs.readFileSync(path.join(dataDir, "emulator.lock"), "utf8"))).toMatchObject({
+    expect(notices).toContain(`taking over the lock of pid ${pid}, which no longer runs`);
+    expect(JSON.parse(fs.readFileSync(path.join(dataDir, "emulator.lock"), "utf8"))).toEqual({
       pid: process.pid,
+      started: ownStart(),
     });
   } finally {
     await emu.close();
@@ -96,9 +107,29 @@ test("a lock left by an emulator killed with SIGKILL is taken over at once, with
 
 test("a lock whose pid now belongs to another process (a reused pid) is taken over", async () => {
   // This test process is alive but started at another time than the lock says.
-  fs.writeFileSync(path.join(dataDir, "emulator.lock"), JSON.stringify({ pid: process.pid, started: "1" }));
-  const emu = await startTestEmulator({ dataDir });
-  await emu.close();
+  const lockFile = path.join(dataDir, "emulator.lock");
+  const started = ownStart();
+  expect(started).toMatch(/^\d+$/);
+  const stale = String(Number(started) + 1);
+  fs.writeFileSync(lockFile, JSON.stringify({ pid: process.pid, started: stale }));
+
+  const { emu, notices } = await startCapturing();
+  try {
+    expect(notices).toContain(`${dataDir}: taking over the lock of pid ${process.pid}, which no longer runs`);
+    // The new owner is recorded: the same pid, now with this process's own start time.
+    expect(JSON.parse(fs.readFileSync(lockFile, "utf8"))).toEqual({ pid: process.pid, started });
+  } finally {
+    await emu.close();
+  }
+  expect(fs.existsSync(lockFile)).toBe(false);
+});
+
+test("a live owner's lock, with its own start time, is not taken over", async () => {
+  const lockFile = path.join(dataDir, "emulator.lock");
+  const owner = { pid: process.pid, started: ownStart() };
+  fs.writeFileSync(lockFile, JSON.stringify(owner));
+  await expect(startTestEmulator({ dataDir })).rejects.toThrow(`in use by another emulator (pid ${process.pid})`);
+  expect(JSON.parse(fs.readFileSync(lockFile, "utf8"))).toEqual(owner);
 });
 
 test("two live emulators on one directory: the second is refused", async () => {

@@ -12,6 +12,7 @@ import {
   type Project,
 } from "../../../provider/client";
 import { ApiError, NetworkError, SupabaseError } from "../../../provider/errors";
+import { FakeClock } from "../fake-clock";
 import { json, reset, startServer, type TestServer } from "../http/test-server";
 
 let server: TestServer;
@@ -112,12 +113,17 @@ describe("withUnknownOutcome", () => {
 
   it("gives up with the last transient error once the budget is spent", async () => {
     await setup(Array.from({ length: 1000 }, () => ({ create: false, dropConnection: true })));
-    const started = Date.now();
-    const err = await withUnknownOutcome(create, lookup, quick).catch((e: unknown) => e);
+    const clock = new FakeClock({ auto: true });
+    const err = await withUnknownOutcome(create, lookup, { ...quick, random: () => 1, clock }).catch((e: unknown) => e);
     expect(SupabaseError.is(err, "NETWORK")).toBe(true);
-    expect(posts()).toBeGreaterThan(2);
+    // Backoff 5, 10, then 20 ms (the cap) while the next wait still ends inside the 400 ms budget:
+    // 5 + 10 + 19 × 20 = 395, and one more would end at 415.
+    const waits = [5, 10, ...Array<number>(19).fill(20)];
+    expect(clock.requested).toEqual(waits);
+    // One write per round, each after the first preceded by a lookup, and a last look before giving up.
+    expect(posts()).toBe(waits.length + 1);
+    expect(server.seen.filter((r) => r.method === "GET")).toHaveLength(waits.length + 1);
     expect(projects).toHaveLength(0);
-    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it("waits out a 429 and sends the write again without a lookup", async () => {

@@ -4,9 +4,10 @@
  */
 import type { Dispatcher } from "undici";
 import { createDispatcher } from "../../../provider/http/dispatcher";
-import { errorCode } from "../../../provider/http/retry";
+import { errorCode, type RetryOptions } from "../../../provider/http/retry";
 import type { AttemptInfo, SupabaseDispatchOptions } from "../../../provider/http/types";
 import { SupabaseError } from "../../../provider/errors";
+import { FakeClock } from "../fake-clock";
 import { json, reset, sleep, startServer, text, type Handler, type TestServer } from "./test-server";
 
 const TOKEN = "sbp_0123456789abcdef0123456789abcdef01234567";
@@ -17,6 +18,11 @@ let dispatcher: Dispatcher.ComposedDispatcher;
 async function setup(handler: Handler, options: Parameters<typeof createDispatcher>[0] = {}) {
   server = await startServer(handler);
   dispatcher = createDispatcher({ retry: { minDelayMs: 5, maxDelayMs: 2000 }, ...options });
+}
+
+/** `setup` with retry waits and rate-limit holds on a virtual clock. */
+async function setupOnClock(handler: Handler, clock: FakeClock, retry: RetryOptions = {}) {
+  await setup(handler, { retry: { minDelayMs: 5, maxDelayMs: 2000, ...retry, clock }, rateLimit: { clock } });
 }
 
 afterEach(async () => {
@@ -85,19 +91,27 @@ describe("retry", () => {
     expect(server.seen).toHaveLength(2);
   });
 
-  it("honours Retry-After on 429 (waits about one second)", async () => {
-    await setup((req, res) =>
-      req.n === 1
-        ? json(res, 429, { message: "ThrottlerException: Too Many Requests" }, { "retry-after": "1" })
-        : json(res, 200, []),
+  it("honours Retry-After on 429 (waits one second before the retry)", async () => {
+    const clock = new FakeClock();
+    await setupOnClock(
+      (req, res) =>
+        req.n === 1
+          ? json(res, 429, { message: "ThrottlerException: Too Many Requests" }, { "retry-after": "1" })
+          : json(res, 200, []),
+      clock,
+      { random: () => 0 },
     );
-    const t0 = Date.now();
-    const r = await send({ method: "GET", path: "/v1/projects" });
-    const gap = server.seen[1]!.at - server.seen[0]!.at;
+    const pending = send({ method: "GET", path: "/v1/projects" });
+    await clock.untilTimer();
+    // The server's hint, not the 5 ms backoff, sets the wait; nothing goes out before it ends.
+    expect(clock.pending()).toEqual([1000]);
+    clock.advance(999);
+    expect(clock.pending()).toEqual([1]);
+    expect(server.seen).toHaveLength(1);
+    clock.advance(1);
+    const r = await pending;
     expect(r.status).toBe(200);
-    expect(gap).toBeGreaterThanOrEqual(900);
-    expect(gap).toBeLessThanOrEqual(1500);
-    expect(Date.now() - t0).toBeLessThan(2000);
+    expect(server.seen).toHaveLength(2);
   });
 
   it("bounds attempts and hands the last response, body intact, to the caller", async () => {
@@ -135,8 +149,11 @@ describe("retry", () => {
   });
 
   it("stops when the next wait would end past the budget, and reads the budget per request", async () => {
-    await setup((_req, res) => json(res, 503, { message: "down" }), {
-      retry: { minDelayMs: 40, maxBackoffMs: 40, random: () => 1 },
+    const clock = new FakeClock({ auto: true });
+    await setupOnClock((_req, res) => json(res, 503, { message: "down" }), clock, {
+      minDelayMs: 40,
+      maxBackoffMs: 40,
+      random: () => 1,
     });
     const attempts: AttemptInfo[] = [];
     const r = await send({
@@ -149,10 +166,10 @@ describe("retry", () => {
     const last = attempts.at(-1)!;
     expect(last.willRetry).toBe(false);
     expect(last.budgetMs).toBe(300);
-    // 40 ms waits inside a 300 ms budget: several attempts, and the last one ended within a wait of the budget.
-    expect(attempts.length).toBeGreaterThanOrEqual(4);
-    expect(last.elapsedMs).toBeGreaterThan(300 - 40 - 1);
-    expect(last.elapsedMs).toBeLessThan(1500);
+    // 40 ms waits inside a 300 ms budget: attempts at 0, 40, …, 280; one more wait would end at 320.
+    expect(attempts.map((a) => a.elapsedMs)).toEqual([0, 40, 80, 120, 160, 200, 240, 280]);
+    expect(clock.requested).toEqual(Array(7).fill(40));
+    expect(server.seen).toHaveLength(8);
   });
 
   it("stops at once on a definite 4xx, however much budget is left", async () => {
@@ -233,37 +250,55 @@ describe("retry", () => {
   });
 
   it("stops waiting between attempts when the caller aborts", async () => {
-    await setup((_req, res) => json(res, 503, {}), { retry: { maxRetries: 5, minDelayMs: 5000, maxDelayMs: 5000 } });
-    const t0 = Date.now();
-    const err = await send({ method: "GET", path: "/slow", signal: AbortSignal.timeout(200) }).catch((e: unknown) => e);
-    expect((err as Error).name).toMatch(/Abort|Timeout/);
-    expect(Date.now() - t0).toBeLessThan(1000);
+    const clock = new FakeClock();
+    await setupOnClock((_req, res) => json(res, 503, {}), clock, {
+      maxRetries: 5,
+      minDelayMs: 5000,
+      maxDelayMs: 5000,
+    });
+    const abort = new AbortController();
+    const failed = send({ method: "GET", path: "/slow", signal: abort.signal }).catch((e: unknown) => e);
+    await clock.untilTimer();
+    expect(clock.pending()).toHaveLength(1); // the wait before the second attempt
+    abort.abort();
+    const err = await failed;
+    expect((err as Error).name).toMatch(/Abort/);
+    // The wait was cancelled, not left to run out: no timer is left and no second attempt went out.
+    expect(clock.pending()).toEqual([]);
     expect(server.seen).toHaveLength(1);
   });
 });
 
 describe("rate limiter", () => {
   it("holds requests to a bucket whose Remaining hit 0 until the reset, leaving other buckets alone", async () => {
-    await setup((req, res) =>
-      json(
-        res,
-        200,
-        {},
-        req.n === 1 ? { "x-ratelimit-limit": "120", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "1" } : {},
-      ),
+    const clock = new FakeClock();
+    await setupOnClock(
+      (req, res) =>
+        json(
+          res,
+          200,
+          {},
+          req.n === 1 ? { "x-ratelimit-limit": "120", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "1" } : {},
+        ),
+      clock,
     );
     await send({ method: "GET", path: "/v1/projects/aaa" });
-    const t0 = Date.now();
+    // Another bucket goes out at once: no hold asked for.
     await send({ method: "GET", path: "/v1/projects/bbb" });
-    expect(Date.now() - t0).toBeLessThan(500);
-    await send({ method: "GET", path: "/v1/projects/aaa" });
-    const held = server.seen[2]!.at - server.seen[0]!.at;
-    expect(held).toBeGreaterThanOrEqual(900);
-    expect(held).toBeLessThanOrEqual(1500);
+    expect(clock.requested).toEqual([]);
+    const held = send({ method: "GET", path: "/v1/projects/aaa" });
+    await clock.untilTimer();
+    expect(clock.pending()).toEqual([1000]); // until the window resets
+    clock.advance(999);
+    expect(server.seen).toHaveLength(2);
+    clock.advance(1);
+    await held;
+    expect(server.seen.map((r) => r.path)).toEqual(["/v1/projects/aaa", "/v1/projects/bbb", "/v1/projects/aaa"]);
   });
 
   it("blocks a bucket after a 429 even for requests that are not retried", async () => {
-    await setup(
+    const clock = new FakeClock();
+    await setupOnClock(
       (req, res) =>
         req.n === 1
           ? text(res, 429, "<html><title>Too Many Requests</title></html>", {
@@ -271,13 +306,19 @@ describe("rate limiter", () => {
               "retry-after": "1",
             })
           : json(res, 201, {}),
-      { retry: { minDelayMs: 5, maxDelayMs: 2000, maxRetries: 0 } },
+      clock,
+      { maxRetries: 0 },
     );
     expect((await send({ method: "POST", path: "/v1/organizations", body: "{}" })).status).toBe(429);
-    expect((await send({ method: "POST", path: "/v1/organizations", body: "{}" })).status).toBe(201);
-    const held = server.seen[1]!.at - server.seen[0]!.at;
-    expect(held).toBeGreaterThanOrEqual(900);
-    expect(held).toBeLessThanOrEqual(1500);
+    expect(clock.requested).toEqual([]); // not retried
+    const second = send({ method: "POST", path: "/v1/organizations", body: "{}" });
+    await clock.untilTimer();
+    expect(clock.pending()).toEqual([1000]); // held for the Retry-After
+    clock.advance(999);
+    expect(server.seen).toHaveLength(1);
+    clock.advance(1);
+    expect((await second).status).toBe(201);
+    expect(server.seen).toHaveLength(2);
   });
 });
 

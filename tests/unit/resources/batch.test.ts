@@ -1,22 +1,31 @@
 import { OperationTracker, WriteBatcher } from "../../../provider/batch";
+import { FakeClock } from "../fake-clock";
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Lets the event loop turn (a batch is sent from the check phase after its timer fires). */
+const turn = () => new Promise((r) => setImmediate(r));
 
 describe("WriteBatcher", () => {
   test("items trickling in faster than the quiet period share one flush; a pause closes the batch", async () => {
+    const clock = new FakeClock();
     const flushed: string[][] = [];
-    const b = new WriteBatcher<string>(async (_k, items) => void flushed.push(items), {
-      quietMs: 40,
-      maxWaitMs: 1000,
-      maxItems: 100,
-    });
+    const b = new WriteBatcher<string>(
+      async (_k, items) => void flushed.push(items),
+      { quietMs: 40, maxWaitMs: 1000, maxItems: 100 },
+      new OperationTracker(),
+      clock,
+    );
     const all: Promise<void>[] = [];
     for (let i = 0; i < 6; i++) {
       all.push(b.add("p", `a${i}`));
-      await sleep(10);
+      clock.advance(10);
+      await turn();
     }
+    expect(flushed).toEqual([]); // each arrival restarted the quiet period
+    clock.advance(30); // 40 ms since the last arrival
     await Promise.all(all);
-    await Promise.all([b.add("p", "b0"), b.add("p", "b1")]);
+    const second = Promise.all([b.add("p", "b0"), b.add("p", "b1")]);
+    clock.advance(40);
+    await second;
     expect(flushed).toEqual([
       ["a0", "a1", "a2", "a3", "a4", "a5"],
       ["b0", "b1"],
@@ -24,23 +33,42 @@ describe("WriteBatcher", () => {
   });
 
   test("keys batch separately; maxWait caps a never-pausing stream; maxItems closes at once", async () => {
-    const flushed: Array<[string, number]> = [];
-    const b = new WriteBatcher<number>(async (k, items) => void flushed.push([k, items.length]), {
-      quietMs: 50,
-      maxWaitMs: 60,
-      maxItems: 3,
-    });
-    await Promise.all([b.add("x", 1), b.add("y", 1), b.add("x", 2), b.add("x", 3)]);
-    expect(flushed).toContainEqual(["x", 3]);
-    expect(flushed).toContainEqual(["y", 1]);
-    const start = Date.now();
+    const clock = new FakeClock();
+    const flushed: Array<[string, number[], number]> = [];
+    const b = new WriteBatcher<number>(
+      async (k, items) => void flushed.push([k, items, clock.now()]),
+      { quietMs: 50, maxWaitMs: 60, maxItems: 3 },
+      new OperationTracker(),
+      clock,
+    );
+    const start = clock.now();
+    const xy = Promise.all([b.add("x", 1), b.add("y", 1), b.add("x", 2), b.add("x", 3)]);
+    await turn();
+    expect(flushed).toEqual([["x", [1, 2, 3], start]]); // full: sent without waiting
+    clock.advance(50);
+    await xy;
+    expect(flushed[1]).toEqual(["y", [1], start + 50]);
+    // A stream that never pauses for 50 ms (nor fills a batch): each batch closes 60 ms after its first item.
+    flushed.length = 0;
+    const unbounded = new WriteBatcher<number>(
+      async (k, items) => void flushed.push([k, items, clock.now()]),
+      { quietMs: 50, maxWaitMs: 60, maxItems: 100 },
+      new OperationTracker(),
+      clock,
+    );
+    const t0 = clock.now();
     const stream: Promise<void>[] = [];
-    for (let i = 0; i < 2; i++) {
-      stream.push(b.add("z", i));
-      await sleep(20);
+    for (let i = 0; i < 6; i++) {
+      stream.push(unbounded.add("z", i));
+      clock.advance(20);
+      await turn();
     }
+    clock.advance(60);
     await Promise.all(stream);
-    expect(Date.now() - start).toBeLessThan(200);
+    expect(flushed).toEqual([
+      ["z", [0, 1, 2], t0 + 60],
+      ["z", [3, 4, 5], t0 + 120],
+    ]);
   });
 
   test("a failed flush rejects every caller of that batch", async () => {
@@ -80,6 +108,7 @@ describe("WriteBatcher", () => {
   });
 
   test("a batch below the known concurrency still waits for the quiet period", async () => {
+    const clock = new FakeClock();
     const tracker = new OperationTracker();
     tracker.peak = 8;
     const flushed: number[][] = [];
@@ -87,8 +116,13 @@ describe("WriteBatcher", () => {
       async (_k, items) => void flushed.push(items),
       { quietMs: 30, maxWaitMs: 1000, maxItems: 500 },
       tracker,
+      clock,
     );
     const early = Promise.all([1, 2, 3].map((i) => tracker.run(() => b.add("p", i))));
+    await turn();
+    expect(flushed).toEqual([]);
+    expect(clock.pending()).toEqual([30]);
+    clock.advance(30);
     await early;
     expect(flushed).toEqual([[1, 2, 3]]);
   });
