@@ -3,8 +3,8 @@
  * documentation is `storageConfigDoc` below; the rules it shares with the other
  * configuration resources are in config/factory.ts.
  */
-import { StorageConfigFields, StorageConfigSettings } from "../client/config-schemas";
-import { patchConfig } from "./config/patch";
+import { StorageConfigFields, StorageConfigSettings } from "../../client/config-schemas";
+import { patchConfig } from "../config/patch";
 
 const storage = patchConfig({
   settings: StorageConfigSettings,

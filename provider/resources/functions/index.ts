@@ -6,11 +6,11 @@
  */ import * as fs from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
-import type { DeployedFunction } from "../client/management";
-import { isUnknownOutcome } from "../client/management";
-import { isNotFound, partialFailure } from "../errors";
-import { functionsList, invalidateFunctions, managementClient } from "../context";
-import { managementFootprint, type ResourceDoc } from "../resource-doc";
+import type { DeployedFunction } from "../../client/management";
+import { isUnknownOutcome } from "../../client/management";
+import { isNotFound, partialFailure } from "../../errors";
+import { functionsList, invalidateFunctions, managementClient } from "../../context";
+import { managementFootprint, type ResourceDoc } from "../../resource-doc";
 import {
   checkWith,
   containsUnknown,
@@ -21,8 +21,8 @@ import {
   type FieldRule,
   type Props,
   type ResourceImpl,
-} from "./common";
-import { withDrift } from "./drift";
+} from "../common";
+import { withDrift } from "../drift";
 import {
   bundleRelative,
   DEFAULT_ENTRYPOINT,
@@ -31,7 +31,7 @@ import {
   readFolder,
   treeHash,
   type Bundle,
-} from "./function-bundle";
+} from "../function/bundle";
 import {
   bundlePathInput,
   findLive,
@@ -39,8 +39,8 @@ import {
   OUTCOME_UNKNOWN,
   refuseExisting,
   staticPatternsInput,
-} from "./function";
-import { projectRef } from "./shared";
+} from "../function";
+import { projectRef } from "../shared";
 
 /** The most functions one folder may hold. */
 export const FUNCTIONS_MAX = 500;

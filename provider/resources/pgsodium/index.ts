@@ -2,11 +2,11 @@
  * Pgsodium: a project's encryption root key. Its documentation is
  * `pgsodiumDoc` below.
  */ import { z } from "zod";
-import { managementClient } from "../context";
-import { managementFootprint, type ResourceDoc } from "../resource-doc";
-import { checkWith, containsUnknown, diffFields, type FieldRule, type Props, type ResourceImpl } from "./common";
-import { withDrift } from "./drift";
-import { projectRef } from "./shared";
+import { managementClient } from "../../context";
+import { managementFootprint, type ResourceDoc } from "../../resource-doc";
+import { checkWith, containsUnknown, diffFields, type FieldRule, type Props, type ResourceImpl } from "../common";
+import { withDrift } from "../drift";
+import { projectRef } from "../shared";
 
 export const KEY_CHANGE_WARNING =
   "changing the root key can make all data encrypted with the previous key unreadable; " +

@@ -2,14 +2,14 @@
  * NetworkRestriction: which IPv4 and IPv6 CIDR blocks may reach a project's
  * database. Its documentation is `networkRestrictionDoc` below.
  */ import { z } from "zod";
-import { managementClient } from "../context";
-import { ALLOW_ALL_V4, ALLOW_ALL_V6, normalizeCidrList, parseCidr } from "../cidr";
-import type { NetworkRestrictions } from "../client/management";
-import { managementFootprint, type ResourceDoc } from "../resource-doc";
-import { pollUntil } from "../poll";
-import { checkWith, diffFields, type FieldRule, type Props, type ResourceImpl } from "./common";
-import { withDrift } from "./drift";
-import { projectRef } from "./shared";
+import { managementClient } from "../../context";
+import { ALLOW_ALL_V4, ALLOW_ALL_V6, normalizeCidrList, parseCidr } from "../../cidr";
+import type { NetworkRestrictions } from "../../client/management";
+import { managementFootprint, type ResourceDoc } from "../../resource-doc";
+import { pollUntil } from "../../poll";
+import { checkWith, diffFields, type FieldRule, type Props, type ResourceImpl } from "../common";
+import { withDrift } from "../drift";
+import { projectRef } from "../shared";
 
 function cidrList(family: 4 | 6, field: string) {
   return z

@@ -4,10 +4,10 @@
  * folder (entrypoint, sibling modules, import map, static files). Its
  * documentation is `functionDoc` below.
  */ import { z } from "zod";
-import { isNotFound, partialFailure, SupabaseError } from "../errors";
-import { isUnknownOutcome, type DeployedFunction, type EdgeFunction } from "../client/management";
-import { functionsList, invalidateFunctions, managementClient } from "../context";
-import { managementFootprint, type ResourceDoc } from "../resource-doc";
+import { isNotFound, partialFailure, SupabaseError } from "../../errors";
+import { isUnknownOutcome, type DeployedFunction, type EdgeFunction } from "../../client/management";
+import { functionsList, invalidateFunctions, managementClient } from "../../context";
+import { managementFootprint, type ResourceDoc } from "../../resource-doc";
 import {
   checkWith,
   containsUnknown,
@@ -17,8 +17,8 @@ import {
   type FieldRule,
   type Props,
   type ResourceImpl,
-} from "./common";
-import { withDrift } from "./drift";
+} from "../common";
+import { withDrift } from "../drift";
 import {
   BUNDLE_MAX_BYTES,
   bundleCheckFailure,
@@ -26,8 +26,8 @@ import {
   deployMetadata,
   isInsideBundle,
   readBundle,
-} from "./function-bundle";
-import { projectRef } from "./shared";
+} from "./bundle";
+import { projectRef } from "../shared";
 
 export const FUNCTION_SOURCE_MAX = BUNDLE_MAX_BYTES;
 

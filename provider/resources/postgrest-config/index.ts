@@ -3,8 +3,8 @@
  * documentation is `postgrestConfigDoc` below; the rules it shares with the other
  * configuration resources are in config/factory.ts.
  */
-import { PostgrestConfigFields, PostgrestConfigSettings } from "../client/config-schemas";
-import { patchConfig } from "./config/patch";
+import { PostgrestConfigFields, PostgrestConfigSettings } from "../../client/config-schemas";
+import { patchConfig } from "../config/patch";
 
 const postgrest = patchConfig({
   settings: PostgrestConfigSettings,

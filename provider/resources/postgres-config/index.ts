@@ -3,11 +3,11 @@
  * documentation is `postgresConfigDoc` below; the rules it shares with the other
  * configuration resources are in config/factory.ts.
  */
-import { PostgresConfigFields, PostgresConfigSettings } from "../client/config-schemas";
-import { configDoc } from "./config/doc";
-import { configInputs } from "./config/inputs";
-import { call, configResource, configWrite } from "./config/factory";
-import { waitHealthy } from "./project";
+import { PostgresConfigFields, PostgresConfigSettings } from "../../client/config-schemas";
+import { configDoc } from "../config/doc";
+import { configInputs } from "../config/inputs";
+import { call, configResource, configWrite } from "../config/factory";
+import { waitHealthy } from "../project";
 
 export const postgresConfigInputs = configInputs(PostgresConfigSettings);
 

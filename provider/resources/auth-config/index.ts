@@ -3,8 +3,8 @@
  * documentation is `authConfigDoc` below; the rules it shares with the other
  * configuration resources are in config/factory.ts.
  */
-import { AuthConfigFields, AuthConfigSettings } from "../client/config-schemas";
-import { patchConfig } from "./config/patch";
+import { AuthConfigFields, AuthConfigSettings } from "../../client/config-schemas";
+import { patchConfig } from "../config/patch";
 
 const secretFields = Object.entries(AuthConfigFields)
   .filter(([, f]) => f.kind === "secret")

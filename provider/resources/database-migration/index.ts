@@ -5,14 +5,14 @@
  * Its documentation is `databaseMigrationDoc` below.
  */
 import { z } from "zod";
-import { invalidateTableSchemas, managementClient, providerContext } from "../context";
-import { withUnknownOutcome, type MigrationEntry, type MigrationListEntry } from "../client/management";
-import { SupabaseError } from "../errors";
-import { whenProjectReady } from "../poll";
-import type { ResourceDoc } from "../resource-doc";
-import { checkWith, containsUnknown, type Props, type ResourceImpl } from "./common";
-import { withDrift, type Drift } from "./drift";
-import { projectRef, sha256Hex } from "./shared";
+import { invalidateTableSchemas, managementClient, providerContext } from "../../context";
+import { withUnknownOutcome, type MigrationEntry, type MigrationListEntry } from "../../client/management";
+import { SupabaseError } from "../../errors";
+import { whenProjectReady } from "../../poll";
+import type { ResourceDoc } from "../../resource-doc";
+import { checkWith, containsUnknown, type Props, type ResourceImpl } from "../common";
+import { withDrift, type Drift } from "../drift";
+import { projectRef, sha256Hex } from "../shared";
 
 export const databaseMigrationInputs = z
   .object({

@@ -4,15 +4,15 @@
  * with `activate: true` it waits for DNS verification, then activates. Its
  * documentation is `customHostnameDoc` below.
  */ import { z } from "zod";
-import { ApiError, isNotFound, partialFailure, SupabaseError } from "../errors";
-import type { CustomHostname } from "../client/management";
-import { withUnknownOutcome } from "../client/management";
-import { managementClient } from "../context";
-import { managementFootprint, type ResourceDoc } from "../resource-doc";
-import { sleep } from "../poll";
-import { checkWith, diffFields, PROVIDER_KEY, type FieldRule, type Props, type ResourceImpl } from "./common";
-import { withDrift } from "./drift";
-import { optionalFlag, projectRef, timeoutSeconds } from "./shared";
+import { ApiError, isNotFound, partialFailure, SupabaseError } from "../../errors";
+import type { CustomHostname } from "../../client/management";
+import { withUnknownOutcome } from "../../client/management";
+import { managementClient } from "../../context";
+import { managementFootprint, type ResourceDoc } from "../../resource-doc";
+import { sleep } from "../../poll";
+import { checkWith, diffFields, PROVIDER_KEY, type FieldRule, type Props, type ResourceImpl } from "../common";
+import { withDrift } from "../drift";
+import { optionalFlag, projectRef, timeoutSeconds } from "../shared";
 
 export const STATUS = {
   initiated: "2_initiated",

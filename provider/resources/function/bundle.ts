@@ -14,9 +14,9 @@
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { BundleFile, DeployMetadata } from "../client/management";
-import type { CheckFailure, Props } from "./common";
-import { sha256Hex } from "./shared";
+import type { BundleFile, DeployMetadata } from "../../client/management";
+import type { CheckFailure, Props } from "../common";
+import { sha256Hex } from "../shared";
 
 /** The largest bundle (all files together) the provider sends. */
 export const BUNDLE_MAX_BYTES = 20 * 1024 * 1024;

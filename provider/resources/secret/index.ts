@@ -3,11 +3,11 @@
  * digests, so drift is found by comparing the live digest with the digest of
  * the declared value. Its documentation is `secretDoc` below.
  */ import { z } from "zod";
-import { deleteSecretBatched, secretsList, upsertSecretBatched } from "../context";
-import { managementFootprint, type ResourceDoc } from "../resource-doc";
-import { checkWith, diffFields, type FieldRule, type Props, type ResourceImpl } from "./common";
-import { withDrift } from "./drift";
-import { projectRef, secretDigest, secretName, secretValue } from "./shared";
+import { deleteSecretBatched, secretsList, upsertSecretBatched } from "../../context";
+import { managementFootprint, type ResourceDoc } from "../../resource-doc";
+import { checkWith, diffFields, type FieldRule, type Props, type ResourceImpl } from "../common";
+import { withDrift } from "../drift";
+import { projectRef, secretDigest, secretName, secretValue } from "../shared";
 
 export const secretInputs = z
   .object({

@@ -4,11 +4,11 @@
  * secret output. Its documentation is `apiKeyDoc` below.
  */
 import { z } from "zod";
-import type { ApiKey, UpdateApiKeyInput } from "../client/management";
-import { withUnknownOutcome } from "../client/management";
-import { apiKeysList, invalidateApiKeys, managementClient } from "../context";
-import { isNotFound, partialFailure, SupabaseError } from "../errors";
-import type { ResourceDoc } from "../resource-doc";
+import type { ApiKey, UpdateApiKeyInput } from "../../client/management";
+import { withUnknownOutcome } from "../../client/management";
+import { apiKeysList, invalidateApiKeys, managementClient } from "../../context";
+import { isNotFound, partialFailure, SupabaseError } from "../../errors";
+import type { ResourceDoc } from "../../resource-doc";
 import {
   checkWith,
   containsUnknown,
@@ -17,9 +17,9 @@ import {
   type FieldRule,
   type Props,
   type ResourceImpl,
-} from "./common";
-import { withDrift } from "./drift";
-import { projectRef } from "./shared";
+} from "../common";
+import { withDrift } from "../drift";
+import { projectRef } from "../shared";
 
 const ROLES = ["anon", "authenticated", "service_role"] as const;
 

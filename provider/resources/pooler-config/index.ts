@@ -3,8 +3,8 @@
  * documentation is `poolerConfigDoc` below; the rules it shares with the other
  * configuration resources are in config/factory.ts.
  */
-import { PoolerConfigFields, PoolerConfigSettings } from "../client/config-schemas";
-import { patchConfig } from "./config/patch";
+import { PoolerConfigFields, PoolerConfigSettings } from "../../client/config-schemas";
+import { patchConfig } from "../config/patch";
 
 /** The primary database's pooler (the list also holds read replicas). */
 function primary(list: Record<string, unknown>[]): Record<string, unknown> {

@@ -4,10 +4,10 @@
  * with the other configuration resources are in config/factory.ts.
  */
 import { z } from "zod";
-import { CONFIG_COMMON_FIELDS } from "../client/config-schemas";
-import { managementFootprint, type ResourceDoc } from "../resource-doc";
-import { call, configResource, configWrite } from "./config/factory";
-import { projectRef } from "./shared";
+import { CONFIG_COMMON_FIELDS } from "../../client/config-schemas";
+import { managementFootprint, type ResourceDoc } from "../../resource-doc";
+import { call, configResource, configWrite } from "../config/factory";
+import { projectRef } from "../shared";
 
 export const SSL_RESTORE_DESCRIPTION =
   "On destroy, write back the enforcement the project had before this stack managed it. Default true: destroy restores the previous setting; false only removes the resource from the stack.";

@@ -2,11 +2,11 @@
  * Secrets: a name→value map of one project's edge-function secrets, managed
  * as a whole. Its documentation is `secretsDoc` below.
  */ import { z } from "zod";
-import { invalidateSecrets, managementClient, secretsList } from "../context";
-import { managementFootprint, type ResourceDoc } from "../resource-doc";
-import { checkWith, diffFields, type FieldRule, type Props, type ResourceImpl } from "./common";
-import { withDrift } from "./drift";
-import { projectRef, secretDigest, secretName, secretValue } from "./shared";
+import { invalidateSecrets, managementClient, secretsList } from "../../context";
+import { managementFootprint, type ResourceDoc } from "../../resource-doc";
+import { checkWith, diffFields, type FieldRule, type Props, type ResourceImpl } from "../common";
+import { withDrift } from "../drift";
+import { projectRef, secretDigest, secretName, secretValue } from "../shared";
 
 export const secretsInputs = z
   .object({

@@ -3,14 +3,14 @@
  * organization change, delete and wait until gone. Its documentation (inputs,
  * outputs, behaviour, API footprint) is `projectDoc` below.
  */ import { z } from "zod";
-import { ApiError, isNotFound, partialFailure, SupabaseError } from "../errors";
-import { withUnknownOutcome } from "../client/management";
-import type { Project } from "../client/management";
-import { managementClient, projectsList, invalidateProjects, projectBaseUrl } from "../context";
-import { withDrift } from "./drift";
-import { displayName, optionalFlag, timeoutSeconds } from "./shared";
-import { managementFootprint, type ResourceDoc } from "../resource-doc";
-import { pollUntil } from "../poll";
+import { ApiError, isNotFound, partialFailure, SupabaseError } from "../../errors";
+import { withUnknownOutcome } from "../../client/management";
+import type { Project } from "../../client/management";
+import { managementClient, projectsList, invalidateProjects, projectBaseUrl } from "../../context";
+import { withDrift } from "../drift";
+import { displayName, optionalFlag, timeoutSeconds } from "../shared";
+import { managementFootprint, type ResourceDoc } from "../../resource-doc";
+import { pollUntil } from "../../poll";
 import {
   checkWith,
   containsUnknown,
@@ -19,8 +19,8 @@ import {
   type FieldRule,
   type Props,
   type ResourceImpl,
-} from "./common";
-import { secretHash } from "./config/normalize";
+} from "../common";
+import { secretHash } from "../config/normalize";
 
 /** The service's regions (it calls the list "not a stable API"; refreshed with the OpenAPI document). */
 export const REGIONS = [

@@ -2,13 +2,13 @@
  * Organization: create, adopt, read through the list. Its documentation
  * (inputs, outputs, behaviour, API footprint) is `organizationDoc` below.
  */ import { z } from "zod";
-import { withUnknownOutcome } from "../client/management";
-import type { Organization } from "../client/management";
-import { managementClient, organizationsList, invalidateOrganizations } from "../context";
-import { withDrift } from "./drift";
-import { displayName, optionalFlag } from "./shared";
-import { managementFootprint, type ResourceDoc } from "../resource-doc";
-import { checkWith, diffFields, type FieldRule, type Props, type ResourceImpl } from "./common";
+import { withUnknownOutcome } from "../../client/management";
+import type { Organization } from "../../client/management";
+import { managementClient, organizationsList, invalidateOrganizations } from "../../context";
+import { withDrift } from "../drift";
+import { displayName, optionalFlag } from "../shared";
+import { managementFootprint, type ResourceDoc } from "../../resource-doc";
+import { checkWith, diffFields, type FieldRule, type Props, type ResourceImpl } from "../common";
 
 export const organizationInputs = z
   .object({
