@@ -9,6 +9,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { z } from "zod";
 import { functionDocs, resourceDocs, type FunctionDoc, type ResourceDoc } from "../provider/docs";
+import { fieldMeta } from "../provider/kind";
 
 /** The repository root, whether this runs from scripts/ or dist/scripts/. */
 export const DOCS_ROOT = path.resolve(
@@ -93,8 +94,11 @@ export function renderResource(doc: ResourceDoc): string {
     );
   out.push("", "## Outputs", "", "Outputs beyond the inputs:", "");
   out.push("| Output | Description |", "|---|---|");
-  for (const [name, description] of Object.entries(doc.outputs)) {
-    const secret = doc.secretOutputs?.includes(name) ? " Stored as a secret." : "";
+  for (const [name, field] of Object.entries(doc.outputs.shape as Record<string, z.ZodType>)) {
+    // Inputs echoed back carry no description of their own and are not listed again.
+    const description = field.description;
+    if (description === undefined) continue;
+    const secret = fieldMeta(field).secret ? " Stored as a secret." : "";
     out.push(`| \`${name}\` | ${cell(description)}${description.includes("secret") ? "" : secret} |`);
   }
   const b = doc.behaviour;

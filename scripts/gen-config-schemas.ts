@@ -259,7 +259,8 @@ function providerFile(spec: Spec): string {
       const kind = fieldKind(k, v);
       // Inputs never take null: leaving a field out is how a setting stays unmanaged.
       const expr = zodOf(v, { strict: true, camelKeys: true, nullable: false });
-      fields.push(`${lit(key)}: ${expr}.optional().describe(${lit(describe(r.name, k, v, kind))})`);
+      const meta = kind === "secret" ? ".meta({ secret: true })" : "";
+      fields.push(`${lit(key)}: ${expr}.optional().describe(${lit(describe(r.name, k, v, kind))})${meta}`);
       map.push(`${lit(key)}: { api: ${lit(k)}, kind: ${lit(kind)} }`);
     }
     out.push(

@@ -4,6 +4,7 @@
  * secret output. Its documentation is `apiKeyDoc` below.
  */
 import { z } from "zod";
+import { defineKind, driftOutput } from "../../kind";
 import type { ApiKey, UpdateApiKeyInput } from "../../client/management";
 import { withUnknownOutcome } from "../../client/management";
 import { apiKeysList, invalidateApiKeys, managementClient } from "../../context";
@@ -25,12 +26,15 @@ const ROLES = ["anon", "authenticated", "service_role"] as const;
 
 export const apiKeyInputs = z
   .object({
-    projectRef: projectRef.describe("The project's reference. A change replaces the key."),
+    projectRef: projectRef
+      .describe("The project's reference. A change replaces the key.")
+      .meta({ replaceOnChanges: true }),
     type: z
       .enum(["publishable", "secret"], { error: 'type must be "publishable" or "secret"' })
       .describe(
         "`publishable` (safe to ship in a browser or app; acts as `anon`) or `secret` (server side only). A change replaces the key.",
-      ),
+      )
+      .meta({ replaceOnChanges: true }),
     name: z
       .string({ error: "name is required and must be a string" })
       .min(4, "name must be at least 4 characters")
@@ -44,6 +48,7 @@ export const apiKeyInputs = z
       .describe("A description. Changed in place; not managed when not declared."),
     secretJwtTemplate: z
       .record(z.string(), z.unknown(), { error: "secretJwtTemplate must be an object of claims" })
+      .meta({ tsType: `{ role: ${ROLES.map((r) => `"${r}"`).join(" | ")}; [claim: string]: unknown }` })
       .refine((t) => (ROLES as readonly unknown[]).includes(t.role), {
         message: `secretJwtTemplate needs a role claim, one of: ${ROLES.join(", ")}`,
       })
@@ -243,14 +248,20 @@ export const apiKeyDoc: ResourceDoc = {
   page: "api-key",
   summary: "One publishable or secret API key of a project. The key itself is a secret output.",
   inputs: apiKeyInputs,
-  outputs: {
-    keyId: "The key's id.",
-    prefix: "The key's first characters, as the service shows them (not secret).",
-    apiKey: "The key itself (stored as a secret), read once from the create answer.",
-    drift:
+  outputs: z.object({
+    projectRef: z.string(),
+    type: z.enum(["publishable", "secret"]),
+    name: z.string(),
+    keyId: z.string().describe("The key's id."),
+    prefix: z.string().nullable().describe("The key's first characters, as the service shows them (not secret)."),
+    apiKey: z
+      .string()
+      .describe("The key itself (stored as a secret), read once from the create answer.")
+      .meta({ secret: true }),
+    drift: driftOutput(
       "After a refresh that found drift: `name`, `description` or `secretJwtTemplate` when changed out of band. Cleared by `up`.",
-  },
-  secretOutputs: ["apiKey"],
+    ),
+  }),
   behaviour: {
     replace:
       "A change of `projectRef` or `type`. The new key is created before the old one is deleted, so a program can move its clients over. `name`, `description` and `secretJwtTemplate` are changed in place (`PATCH`).",
@@ -279,4 +290,4 @@ export const apiKeyDoc: ResourceDoc = {
   ],
 };
 
-export default apiKey;
+export default defineKind(apiKey, apiKeyDoc);

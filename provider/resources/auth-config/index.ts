@@ -4,6 +4,7 @@
  * configuration resources are in config/factory.ts.
  */
 import { AuthConfigFields, AuthConfigSettings } from "../../client/config-schemas";
+import { defineKind } from "../../kind";
 import { patchConfig } from "../config/patch";
 
 const secretFields = Object.entries(AuthConfigFields)
@@ -19,7 +20,6 @@ const auth = patchConfig({
     page: "auth-config",
     summary:
       "A project's auth settings: site URL, redirect URLs, external OAuth providers, SMTP, e-mail templates, MFA, hooks, rate limits (about 230 fields, typed from the spec). Only the declared settings are managed.",
-    secretOutputs: secretFields,
     drift:
       "Refresh compares the declared fields only, normalized. Write-only secrets are compared by the digest the service answers (HMAC-SHA256 keyed with the project ref): a secret changed out of band shows as changed, never by value; a masked answer shows nothing.",
     destroy:
@@ -35,4 +35,4 @@ const auth = patchConfig({
 export const authConfigInputs = auth.inputs;
 export const authConfigDoc = auth.doc;
 
-export default auth.resource;
+export default defineKind(auth.resource, auth.doc);

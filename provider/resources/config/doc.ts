@@ -3,7 +3,8 @@
  * adopt, drift and destroy behaviour, and the API footprint of a
  * read-then-write settings endpoint. Each resource names what is its own.
  */
-import type { z } from "zod";
+import { z } from "zod";
+import { driftOutput } from "../../kind";
 import { managementFootprint, type ResourceDoc } from "../../resource-doc";
 
 export interface ConfigDocSpec {
@@ -15,7 +16,6 @@ export interface ConfigDocSpec {
   apiPath: string;
   method: "PATCH" | "PUT";
   notes: string[];
-  secretOutputs?: string[];
   /** Overrides of the shared texts, where the resource behaves differently. */
   drift?: string;
   destroy?: string;
@@ -30,13 +30,17 @@ export function configDoc(spec: ConfigDocSpec): ResourceDoc {
     page: spec.page,
     summary: spec.summary,
     inputs: spec.inputs,
-    outputs: {
-      previous:
-        "The values the declared fields had before this stack managed them (secrets excepted), in the API's names.",
-      drift:
+    outputs: z.object({
+      projectRef: z.string(),
+      previous: z
+        .record(z.string(), z.unknown())
+        .describe(
+          "The values the declared fields had before this stack managed them (secrets excepted), in the API's names.",
+        ),
+      drift: driftOutput(
         "After a refresh that found drift: the declared fields changed out of band (secrets only by name). Cleared by `up`.",
-    },
-    ...(spec.secretOutputs ? { secretOutputs: spec.secretOutputs } : {}),
+      ),
+    }),
     behaviour: {
       replace: "Only a change of `projectRef`.",
       adopt: "The default: declaring adopts whatever the project has; only declared fields that differ are written.",

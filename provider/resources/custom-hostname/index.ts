@@ -4,6 +4,7 @@
  * with `activate: true` it waits for DNS verification, then activates. Its
  * documentation is `customHostnameDoc` below.
  */ import { z } from "zod";
+import { defineKind, driftOutput } from "../../kind";
 import { ApiError, isNotFound, partialFailure, SupabaseError } from "../../errors";
 import type { CustomHostname } from "../../client/management";
 import { withUnknownOutcome } from "../../client/management";
@@ -37,10 +38,12 @@ const hostnameRule = z
 
 export const customHostnameInputs = z
   .object({
-    projectRef: projectRef.describe("The project's reference. A change replaces the hostname."),
-    hostname: hostnameRule.describe(
-      "A subdomain such as `api.example.com` (compared case-insensitively). A change replaces the hostname.",
-    ),
+    projectRef: projectRef
+      .describe("The project's reference. A change replaces the hostname.")
+      .meta({ replaceOnChanges: true }),
+    hostname: hostnameRule
+      .describe("A subdomain such as `api.example.com` (compared case-insensitively). A change replaces the hostname.")
+      .meta({ replaceOnChanges: true }),
     activate: optionalFlag("activate").describe(
       "Verify DNS and activate the hostname (publish the DNS records first).",
     ),
@@ -56,13 +59,17 @@ const rules: FieldRule[] = [
   { name: "activationTimeoutSeconds", ignore: true },
 ];
 
-export interface DnsRecord {
-  type: "CNAME" | "TXT";
-  name: string;
-  value: string;
-  /** What the record is for. */
-  purpose: "routing" | "ownership" | "ssl";
-}
+/** A DNS record to publish; the SDK exports its type as `DnsRecord`. */
+const dnsRecordSchema = z
+  .object({
+    type: z.enum(["CNAME", "TXT"]),
+    name: z.string(),
+    value: z.string(),
+    /** What the record is for. */
+    purpose: z.enum(["routing", "ownership", "ssl"]),
+  })
+  .meta({ typeName: "DnsRecord" });
+export type DnsRecord = z.infer<typeof dnsRecordSchema>;
 
 function recordsOf(h: CustomHostname, ref: string): { cnameTarget: string; dnsRecords: DnsRecord[] } {
   const result = h.data?.result ?? {};
@@ -246,15 +253,22 @@ export const customHostnameDoc: ResourceDoc = {
   summary:
     "A project's custom domain. Its outputs list every DNS record to publish as `{type, name, value, purpose}`, the shape a DNS provider's record resources take in the same program.",
   inputs: customHostnameInputs,
-  outputs: {
-    drift:
+  outputs: z.object({
+    projectRef: z.string(),
+    hostname: z.string(),
+    drift: driftOutput(
       "After a refresh that found drift: `hostname` or `status <new status>` when they changed out of band. Cleared by `up`.",
-    status: "The hostname's status as the service reports it (`5_services_reconfigured` once active).",
-    cnameTarget: "Where the hostname's CNAME record must point.",
-    dnsRecords: "Every record to publish, as `{type, name, value, purpose}` (purpose: routing, ownership or ssl).",
-    ownershipRecord: "The TXT record that proves ownership, or null.",
-    sslValidationRecords: "The TXT records that validate the certificate.",
-  },
+    ),
+    status: z
+      .string()
+      .describe("The hostname's status as the service reports it (`5_services_reconfigured` once active)."),
+    cnameTarget: z.string().describe("Where the hostname's CNAME record must point."),
+    dnsRecords: z
+      .array(dnsRecordSchema)
+      .describe("Every record to publish, as `{type, name, value, purpose}` (purpose: routing, ownership or ssl)."),
+    ownershipRecord: dnsRecordSchema.nullable().describe("The TXT record that proves ownership, or null."),
+    sslValidationRecords: z.array(dnsRecordSchema).describe("The TXT records that validate the certificate."),
+  }),
   behaviour: {
     replace: "A change of `projectRef` or `hostname`.",
     adopt:
@@ -276,4 +290,4 @@ export const customHostnameDoc: ResourceDoc = {
   example: "custom-hostname-dns",
 };
 
-export default customHostname;
+export default defineKind(customHostname, customHostnameDoc);

@@ -5,6 +5,7 @@
  * Its documentation is `databaseMigrationDoc` below.
  */
 import { z } from "zod";
+import { defineKind, driftOutput } from "../../kind";
 import { invalidateTableSchemas, managementClient, providerContext } from "../../context";
 import { withUnknownOutcome, type MigrationEntry, type MigrationListEntry } from "../../client/management";
 import { SupabaseError } from "../../errors";
@@ -16,20 +17,24 @@ import { projectRef, sha256Hex } from "../shared";
 
 export const databaseMigrationInputs = z
   .object({
-    projectRef: projectRef.describe("The project's reference. A change replaces the migration."),
+    projectRef: projectRef
+      .describe("The project's reference. A change replaces the migration.")
+      .meta({ replaceOnChanges: true }),
     name: z
       .string({ error: "name is required" })
       .regex(
         /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/,
         "name must be 1-128 letters, digits, '_', '.' or '-', starting with a letter or digit",
       )
-      .describe("The migration's name: 1–128 of `[A-Za-z0-9_.-]`, e.g. `001_plans`. A change replaces it."),
+      .describe("The migration's name: 1–128 of `[A-Za-z0-9_.-]`, e.g. `001_plans`. A change replaces it.")
+      .meta({ replaceOnChanges: true }),
     sql: z
       .string({ error: "sql is required" })
       .refine((s) => s.trim() !== "", "sql must not be empty")
       .describe(
         "The SQL to run once, through the migration history (`POST /v1/projects/{ref}/database/migrations`), which records it.",
-      ),
+      )
+      .meta({ replaceOnChanges: true }),
     downSql: z
       .string({ error: "downSql must be a string" })
       .refine((s) => s.trim() !== "", "downSql must not be empty when given")
@@ -356,14 +361,23 @@ export const databaseMigrationDoc: ResourceDoc = {
   summary:
     "SQL applied once to a project's database through the platform's migration history, which records it with its version and name.",
   inputs: databaseMigrationInputs,
-  outputs: {
-    checksum: "Hex SHA-256 of the applied SQL.",
-    appliedAt: "When the SQL was applied (or the entry adopted).",
-    version: "The migration's version in the platform's history (a 14-digit UTC timestamp the service assigns).",
-    adopted: "True when the history already had this migration (same name and statements) and it was not run again.",
-    drift:
+  outputs: z.object({
+    projectRef: z.string(),
+    name: z.string(),
+    checksum: z.string().describe("Hex SHA-256 of the applied SQL."),
+    appliedAt: z.string().describe("When the SQL was applied (or the entry adopted)."),
+    version: z
+      .string()
+      .describe("The migration's version in the platform's history (a 14-digit UTC timestamp the service assigns)."),
+    adopted: z
+      .boolean()
+      .describe(
+        "True when the history already had this migration (same name and statements) and it was not run again.",
+      ),
+    drift: driftOutput(
       'After a refresh that found drift: "missing from history: <version> <name>" (in `deleted`), or "statements changed: …" / "name changed: …" (in `changed`). Never the SQL. Cleared by `up`.',
-  },
+    ),
+  }),
   behaviour: {
     replace:
       'A change of `projectRef` or `name`, or of the `sql` of an applied migration that has a `downSql` (the old `downSql` runs first, then the new `sql`). Without a `downSql`, preview refuses a changed `sql`: "migration "…" is already applied and has no downSql, so its SQL cannot change; add a new migration instead". A replacement rolls back through the history, so it fails (code CONFLICT) while later migrations are recorded; add a new migration instead. Changing only `downSql` is an in-place update that sets the entry\'s rollback.',
@@ -406,4 +420,4 @@ export const databaseMigrationDoc: ResourceDoc = {
   example: "migration-seed",
 };
 
-export default databaseMigration;
+export default defineKind(databaseMigration, databaseMigrationDoc);

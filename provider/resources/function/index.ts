@@ -4,6 +4,7 @@
  * folder (entrypoint, sibling modules, import map, static files). Its
  * documentation is `functionDoc` below.
  */ import { z } from "zod";
+import { defineKind, driftOutput } from "../../kind";
 import { isNotFound, partialFailure, SupabaseError } from "../../errors";
 import { isUnknownOutcome, type DeployedFunction, type EdgeFunction } from "../../client/management";
 import { functionsList, invalidateFunctions, managementClient } from "../../context";
@@ -51,10 +52,12 @@ export const staticPatternsInput = z.array(
 
 export const functionInputs = z
   .object({
-    projectRef: projectRef.describe("The project's reference. A change replaces the function."),
-    slug: functionSlug.describe(
-      "The function's slug (`^[A-Za-z][A-Za-z0-9_-]*$`, at most 128). A change replaces the function.",
-    ),
+    projectRef: projectRef
+      .describe("The project's reference. A change replaces the function.")
+      .meta({ replaceOnChanges: true }),
+    slug: functionSlug
+      .describe("The function's slug (`^[A-Za-z][A-Za-z0-9_-]*$`, at most 128). A change replaces the function.")
+      .meta({ replaceOnChanges: true }),
     name: z
       .string({ error: "name must be a string" })
       .trim()
@@ -319,17 +322,24 @@ export const functionDoc: ResourceDoc = {
   summary:
     "An edge function of a project, deployed as one bundle (through `functions/deploy`) from a source string, a file or a folder.",
   inputs: functionInputs,
-  outputs: {
-    drift:
+  outputs: z.object({
+    projectRef: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    verifyJwt: z.boolean().optional(),
+    drift: driftOutput(
       "After a refresh that found drift: `body` when the deployed code changed out of band, and the names of settings that changed. Cleared by `up`.",
-    functionId: "The function's id in the service.",
-    version: "The deployed version, as the service counts it.",
-    status: "The function's status (`ACTIVE` once deployed).",
-    sourceHash: "Hex SHA-256 of the declared code (of a folder: of its files' paths and contents).",
-    deployedSha256: "The service's hash of the deployed bundle.",
-    createdAt: "When the function was first deployed.",
-    updatedAt: "When the function was last deployed.",
-  },
+    ),
+    functionId: z.string().describe("The function's id in the service."),
+    version: z.number().describe("The deployed version, as the service counts it."),
+    status: z.string().describe("The function's status (`ACTIVE` once deployed)."),
+    sourceHash: z
+      .string()
+      .describe("Hex SHA-256 of the declared code (of a folder: of its files' paths and contents)."),
+    deployedSha256: z.string().nullable().describe("The service's hash of the deployed bundle."),
+    createdAt: z.number().describe("When the function was first deployed."),
+    updatedAt: z.number().describe("When the function was last deployed."),
+  }),
   behaviour: {
     replace: "A change of `projectRef` or `slug`.",
     adopt:
@@ -357,4 +367,4 @@ export const functionDoc: ResourceDoc = {
   example: "functions-folder",
 };
 
-export default edgeFunction;
+export default defineKind(edgeFunction, functionDoc);

@@ -6,6 +6,7 @@
  */ import * as fs from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
+import { defineKind, driftOutput } from "../../kind";
 import type { DeployedFunction } from "../../client/management";
 import { isUnknownOutcome } from "../../client/management";
 import { isNotFound, partialFailure } from "../../errors";
@@ -49,7 +50,9 @@ const PARALLEL = 4;
 
 export const functionsInputs = z
   .object({
-    projectRef: projectRef.describe("The project's reference. A change replaces the resource."),
+    projectRef: projectRef
+      .describe("The project's reference. A change replaces the resource.")
+      .meta({ replaceOnChanges: true }),
     sourceDir: z
       .string({ error: "sourceDir is required (a folder with one subfolder per function)" })
       .min(1, "sourceDir must not be empty")
@@ -357,13 +360,17 @@ export const functionsDoc: ResourceDoc = {
   summary:
     "Every edge function of a folder (one subfolder per function, named by its slug), deployed through `functions/deploy` and managed as a whole: only functions whose files changed are deployed.",
   inputs: functionsInputs,
-  outputs: {
-    drift:
+  outputs: z.object({
+    projectRef: z.string(),
+    drift: driftOutput(
       "After a refresh that found drift: the slugs whose bundle changed out of band (`changed`) or that were deleted out of band (`deleted`), never a file's content. Cleared by `up`.",
-    slugs: "The managed functions' slugs, sorted.",
-    versions: "Slug → the deployed version, as the service counts it.",
-    deployedSha256: "Slug → the service's hash of the deployed bundle.",
-  },
+    ),
+    slugs: z.array(z.string()).describe("The managed functions' slugs, sorted."),
+    versions: z.record(z.string(), z.number()).describe("Slug → the deployed version, as the service counts it."),
+    deployedSha256: z
+      .record(z.string(), z.string().nullable())
+      .describe("Slug → the service's hash of the deployed bundle."),
+  }),
   behaviour: {
     replace: "A change of `projectRef`. Functions added, changed or removed in the folder are handled in place.",
     adopt:
@@ -390,4 +397,4 @@ export const functionsDoc: ResourceDoc = {
   example: "functions-folder",
 };
 
-export default functions;
+export default defineKind(functions, functionsDoc);

@@ -2,6 +2,7 @@
  * NetworkRestriction: which IPv4 and IPv6 CIDR blocks may reach a project's
  * database. Its documentation is `networkRestrictionDoc` below.
  */ import { z } from "zod";
+import { defineKind, driftOutput } from "../../kind";
 import { managementClient } from "../../context";
 import { ALLOW_ALL_V4, ALLOW_ALL_V6, normalizeCidrList, parseCidr } from "../../cidr";
 import type { NetworkRestrictions } from "../../client/management";
@@ -37,7 +38,7 @@ function cidrList(family: 4 | 6, field: string) {
 /** The input fields, before the lists are normalized. */
 export const networkRestrictionFields = z
   .object({
-    projectRef: projectRef.describe("The project's reference."),
+    projectRef: projectRef.describe("The project's reference.").meta({ replaceOnChanges: true }),
     dbAllowedCidrs: cidrList(4, "dbAllowedCidrs")
       .optional()
       .describe("IPv4 CIDR blocks allowed to reach the database (an IPv6 block here is refused)."),
@@ -147,14 +148,16 @@ export const networkRestrictionDoc: ResourceDoc = {
   page: "network-restriction",
   summary: "Which IPv4 and IPv6 CIDR blocks may reach a project's database.",
   inputs: networkRestrictionFields,
-  outputs: {
-    drift:
+  outputs: z.object({
+    projectRef: z.string(),
+    drift: driftOutput(
       "After a refresh that found drift: the CIDR entries added or deleted out of band, and a status other than applied. Cleared by `up`.",
-    dbAllowedCidrs: "The IPv4 list, normalized.",
-    dbAllowedCidrsV6: "The IPv6 list, normalized.",
-    entitlement: "Whether the project's plan allows restrictions, as the service reports it.",
-    status: "`applied`, or `stored` while the service has not applied the config yet.",
-  },
+    ),
+    dbAllowedCidrs: z.array(z.string()).describe("The IPv4 list, normalized."),
+    dbAllowedCidrsV6: z.array(z.string()).describe("The IPv6 list, normalized."),
+    entitlement: z.string().describe("Whether the project's plan allows restrictions, as the service reports it."),
+    status: z.string().describe("`applied`, or `stored` while the service has not applied the config yet."),
+  }),
   behaviour: {
     replace: "Never: the whole config is applied in place.",
     adopt: "The default. Applying a config replaces whatever was there.",
@@ -173,4 +176,4 @@ export const networkRestrictionDoc: ResourceDoc = {
   example: "project-settings",
 };
 
-export default networkRestriction;
+export default defineKind(networkRestriction, networkRestrictionDoc);

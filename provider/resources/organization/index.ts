@@ -2,6 +2,7 @@
  * Organization: create, adopt, read through the list. Its documentation
  * (inputs, outputs, behaviour, API footprint) is `organizationDoc` below.
  */ import { z } from "zod";
+import { defineKind, driftOutput } from "../../kind";
 import { withUnknownOutcome } from "../../client/management";
 import type { Organization } from "../../client/management";
 import { managementClient, organizationsList, invalidateOrganizations } from "../../context";
@@ -100,11 +101,15 @@ export const organizationDoc: ResourceDoc = {
   page: "organization",
   summary: "An organization. The management API can create organizations but neither rename nor delete them.",
   inputs: organizationInputs,
-  outputs: {
-    drift: "After a refresh that found drift: `name` when it changed out of band. Cleared by `up`.",
-    organizationId: "The organization's id, which is its slug; projects take it as `organizationId`.",
-    slug: "The organization's slug.",
-  },
+  outputs: z.object({
+    name: z.string(),
+    drift: driftOutput("After a refresh that found drift: `name` when it changed out of band. Cleared by `up`."),
+    organizationId: z
+      .string()
+      .describe("The organization's id, which is its slug; projects take it as `organizationId`."),
+    slug: z.string().describe("The organization's slug."),
+    adopt: z.boolean().optional(),
+  }),
   behaviour: {
     replace: "Never: nothing about an organization can change (a rename is refused at preview with a clear message).",
     adopt: "`adopt: true` takes over the organization with exactly this name.",
@@ -122,4 +127,4 @@ export const organizationDoc: ResourceDoc = {
   example: "adopt-existing",
 };
 
-export default organization;
+export default defineKind(organization, organizationDoc);

@@ -2,6 +2,7 @@
  * Pgsodium: a project's encryption root key. Its documentation is
  * `pgsodiumDoc` below.
  */ import { z } from "zod";
+import { defineKind, driftOutput } from "../../kind";
 import { managementClient } from "../../context";
 import { managementFootprint, type ResourceDoc } from "../../resource-doc";
 import { checkWith, containsUnknown, diffFields, type FieldRule, type Props, type ResourceImpl } from "../common";
@@ -14,13 +15,14 @@ export const KEY_CHANGE_WARNING =
 
 export const pgsodiumInputs = z
   .object({
-    projectRef: projectRef.describe("The project's reference."),
+    projectRef: projectRef.describe("The project's reference.").meta({ replaceOnChanges: true }),
     rootKey: z
       .string({ error: "rootKey must be a string" })
       .regex(/^[0-9a-fA-F]{64}$/, "rootKey must be a 32-byte secret, hex-encoded (64 hexadecimal characters)")
       .transform((k) => k.toLowerCase())
       .optional()
-      .describe("The root key: 64 hex characters, always stored as a secret. Omit it to adopt the current key."),
+      .describe("The root key: 64 hex characters, always stored as a secret. Omit it to adopt the current key.")
+      .meta({ secret: true }),
     acknowledgeDataLoss: z
       .boolean({ error: "acknowledgeDataLoss must be a boolean" })
       .optional()
@@ -107,13 +109,17 @@ export const pgsodiumDoc: ResourceDoc = {
   page: "pgsodium",
   summary: "A project's encryption root key.",
   inputs: pgsodiumInputs,
-  outputs: {
-    drift:
+  outputs: z.object({
+    projectRef: z.string(),
+    drift: driftOutput(
       "After a refresh that found drift: `rootKey` when the key changed out of band (never the key). Cleared by `up`.",
-    rootKey: "The declared key, or the current one when none is declared (secret).",
-    currentRootKey: "The key the service reports (secret).",
-  },
-  secretOutputs: ["rootKey", "currentRootKey"],
+    ),
+    rootKey: z
+      .string()
+      .describe("The declared key, or the current one when none is declared (secret).")
+      .meta({ secret: true }),
+    currentRootKey: z.string().describe("The key the service reports (secret).").meta({ secret: true }),
+  }),
   behaviour: {
     replace: "Never: a new key is written in place (with `acknowledgeDataLoss: true`).",
     adopt: "The default. Without `rootKey`, the resource reads the current key and only observes it.",
@@ -132,4 +138,4 @@ export const pgsodiumDoc: ResourceDoc = {
   example: "project-settings",
 };
 
-export default pgsodium;
+export default defineKind(pgsodium, pgsodiumDoc);

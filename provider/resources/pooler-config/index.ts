@@ -4,6 +4,7 @@
  * configuration resources are in config/factory.ts.
  */
 import { PoolerConfigFields, PoolerConfigSettings } from "../../client/config-schemas";
+import { defineKind } from "../../kind";
 import { patchConfig } from "../config/patch";
 
 /** The primary database's pooler (the list also holds read replicas). */
@@ -32,4 +33,4 @@ const pooler = patchConfig({
 export const poolerConfigInputs = pooler.inputs;
 export const poolerConfigDoc = pooler.doc;
 
-export default pooler.resource;
+export default defineKind(pooler.resource, pooler.doc);

@@ -4,6 +4,7 @@
  * configuration resources are in config/factory.ts.
  */
 import { PostgresConfigFields, PostgresConfigSettings } from "../../client/config-schemas";
+import { defineKind } from "../../kind";
 import { configDoc } from "../config/doc";
 import { configInputs } from "../config/inputs";
 import { call, configResource, configWrite } from "../config/factory";
@@ -40,4 +41,4 @@ export const postgresConfigDoc = configDoc({
   ],
 });
 
-export default postgresConfig;
+export default defineKind(postgresConfig, postgresConfigDoc);

@@ -4,6 +4,7 @@
  * configuration resources are in config/factory.ts.
  */
 import { PostgrestConfigFields, PostgrestConfigSettings } from "../../client/config-schemas";
+import { defineKind } from "../../kind";
 import { patchConfig } from "../config/patch";
 
 const postgrest = patchConfig({
@@ -26,4 +27,4 @@ const postgrest = patchConfig({
 export const postgrestConfigInputs = postgrest.inputs;
 export const postgrestConfigDoc = postgrest.doc;
 
-export default postgrest.resource;
+export default defineKind(postgrest.resource, postgrest.doc);

@@ -3,6 +3,7 @@
  * organization change, delete and wait until gone. Its documentation (inputs,
  * outputs, behaviour, API footprint) is `projectDoc` below.
  */ import { z } from "zod";
+import { defineKind, driftOutput } from "../../kind";
 import { ApiError, isNotFound, partialFailure, SupabaseError } from "../../errors";
 import { withUnknownOutcome } from "../../client/management";
 import type { Project } from "../../client/management";
@@ -64,7 +65,8 @@ export const projectInputs = z
     organizationId: z
       .string({ error: "organizationId is required (the organization's slug)" })
       .regex(/^[\w-]+$/, "organizationId must be an organization slug: letters, digits, '_' and '-' only")
-      .describe("The slug of the organization that owns the project. A change replaces the project."),
+      .describe("The slug of the organization that owns the project. A change replaces the project.")
+      .meta({ replaceOnChanges: true }),
     region: z
       .enum(REGIONS, {
         error: (iss) =>
@@ -72,14 +74,16 @@ export const projectInputs = z
             ? "region is required"
             : `unknown region "${String(iss.input)}"; use one of: ${REGIONS.join(", ")}`,
       })
-      .describe("The region the project runs in. A change replaces the project."),
+      .describe("The region the project runs in. A change replaces the project.")
+      .meta({ typeName: "Region", replaceOnChanges: true }),
     dbPass: z
       .string({ error: "dbPass is required (the database password, as a secret)" })
       .min(MIN_DB_PASS_LENGTH, `dbPass must be at least ${MIN_DB_PASS_LENGTH} characters`)
       .max(1024, "dbPass must be at most 1024 characters")
       .describe(
         "The database password (at least 8 characters), always stored as a secret. A change is applied in place (`PATCH …/database/password`).",
-      ),
+      )
+      .meta({ secret: true }),
     adopt: optionalFlag("adopt").describe(
       "Take over an existing project with the same organization and name instead of creating one.",
     ),
@@ -291,20 +295,29 @@ export const projectDoc: ResourceDoc = {
   page: "project",
   summary: "A project: a database with its APIs, in one organization and region.",
   inputs: projectInputs,
-  outputs: {
-    drift:
+  outputs: z.object({
+    name: z.string(),
+    organizationId: z.string(),
+    region: z.enum(REGIONS).meta({ typeName: "Region" }),
+    drift: driftOutput(
       "After a refresh that found drift: `name` when renamed out of band, `status <status>` when no longer healthy. Cleared by `up`.",
-    ref: "The project's reference (20 lowercase letters), which project-scoped resources take as `projectRef`.",
-    status: "The project's status as the service reports it (`ACTIVE_HEALTHY` once ready).",
-    createdAt: "When the project was created.",
-    databaseHost: "The database's host name.",
-    databaseVersion: "The database's PostgreSQL version.",
-    apiUrl: "The project's base URL.",
-    graphqlUrl: "The project's GraphQL endpoint (`apiUrl` + `/graphql/v1`).",
-    dbPassDigest:
-      "HMAC-SHA256 of the database password keyed with the project's ref (stored as a secret), which tells a changed `dbPass` without storing it.",
-  },
-  secretOutputs: ["dbPassDigest"],
+    ),
+    ref: z
+      .string()
+      .describe("The project's reference (20 lowercase letters), which project-scoped resources take as `projectRef`."),
+    status: z.string().describe("The project's status as the service reports it (`ACTIVE_HEALTHY` once ready)."),
+    createdAt: z.string().describe("When the project was created."),
+    databaseHost: z.string().nullable().describe("The database's host name."),
+    databaseVersion: z.string().nullable().describe("The database's PostgreSQL version."),
+    apiUrl: z.string().describe("The project's base URL."),
+    graphqlUrl: z.string().describe("The project's GraphQL endpoint (`apiUrl` + `/graphql/v1`)."),
+    dbPassDigest: z
+      .string()
+      .describe(
+        "HMAC-SHA256 of the database password keyed with the project's ref (stored as a secret), which tells a changed `dbPass` without storing it.",
+      )
+      .meta({ secret: true }),
+  }),
   behaviour: {
     replace:
       "A change of `organizationId` or `region`. A rename and a new `dbPass` are applied in place (`PATCH`), never by replacing the project.",
@@ -330,4 +343,4 @@ export const projectDoc: ResourceDoc = {
   example: "project-settings",
 };
 
-export default project;
+export default defineKind(project, projectDoc);

@@ -3,6 +3,7 @@
  * digests, so drift is found by comparing the live digest with the digest of
  * the declared value. Its documentation is `secretDoc` below.
  */ import { z } from "zod";
+import { defineKind, driftOutput } from "../../kind";
 import { deleteSecretBatched, secretsList, upsertSecretBatched } from "../../context";
 import { managementFootprint, type ResourceDoc } from "../../resource-doc";
 import { checkWith, diffFields, type FieldRule, type Props, type ResourceImpl } from "../common";
@@ -11,11 +12,17 @@ import { projectRef, secretDigest, secretName, secretValue } from "../shared";
 
 export const secretInputs = z
   .object({
-    projectRef: projectRef.describe("The project's reference. A change replaces the secret."),
-    name: secretName.describe(
-      "An environment-variable name (at most 256 characters); names starting with `SUPABASE_` are reserved. A change replaces the secret.",
-    ),
-    value: secretValue.describe("The value (at most 24576 characters). Always stored as a secret."),
+    projectRef: projectRef
+      .describe("The project's reference. A change replaces the secret.")
+      .meta({ replaceOnChanges: true }),
+    name: secretName
+      .describe(
+        "An environment-variable name (at most 256 characters); names starting with `SUPABASE_` are reserved. A change replaces the secret.",
+      )
+      .meta({ replaceOnChanges: true }),
+    value: secretValue
+      .describe("The value (at most 24576 characters). Always stored as a secret.")
+      .meta({ secret: true }),
   })
   .strict();
 
@@ -78,12 +85,17 @@ export const secretDoc: ResourceDoc = {
   summary:
     "One edge-function secret of a project. Writes of many `Secret`s of one project are coalesced into bulk requests.",
   inputs: secretInputs,
-  outputs: {
-    digest: "Hex SHA-256 of the value, as the service reports it (stored as a secret).",
-    drift:
+  outputs: z.object({
+    projectRef: z.string(),
+    name: z.string(),
+    digest: z
+      .string()
+      .describe("Hex SHA-256 of the value, as the service reports it (stored as a secret).")
+      .meta({ secret: true }),
+    drift: driftOutput(
       "After a refresh that found drift: the secret's name when its value changed out of band (never the value). Cleared by `up`.",
-  },
-  secretOutputs: ["digest"],
+    ),
+  }),
   behaviour: {
     replace: "A change of `projectRef` or `name`. A changed value is written in place.",
     adopt: "Declaring a name that already exists takes it over (the service upserts).",
@@ -104,4 +116,4 @@ export const secretDoc: ResourceDoc = {
   example: "secrets-from-config",
 };
 
-export default secret;
+export default defineKind(secret, secretDoc);

@@ -2,6 +2,7 @@
  * Secrets: a name→value map of one project's edge-function secrets, managed
  * as a whole. Its documentation is `secretsDoc` below.
  */ import { z } from "zod";
+import { defineKind, driftOutput } from "../../kind";
 import { invalidateSecrets, managementClient, secretsList } from "../../context";
 import { managementFootprint, type ResourceDoc } from "../../resource-doc";
 import { checkWith, diffFields, type FieldRule, type Props, type ResourceImpl } from "../common";
@@ -10,7 +11,9 @@ import { projectRef, secretDigest, secretName, secretValue } from "../shared";
 
 export const secretsInputs = z
   .object({
-    projectRef: projectRef.describe("The project's reference. A change replaces the resource."),
+    projectRef: projectRef
+      .describe("The project's reference. A change replaces the resource.")
+      .meta({ replaceOnChanges: true }),
     secrets: z
       .record(z.string(), secretValue, { error: "secrets must be a map of names to string values" })
       .superRefine((map, ctx) => {
@@ -26,7 +29,8 @@ export const secretsInputs = z
       })
       .describe(
         "A map of secret names to values (same rules as `Secret`). Names removed from the map are deleted; names never listed are left alone.",
-      ),
+      )
+      .meta({ secret: true }),
   })
   .strict();
 
@@ -115,13 +119,17 @@ export const secretsDoc: ResourceDoc = {
   summary:
     "A name→value map of one project's edge-function secrets, managed as a whole. Names not in the map are left alone (they may belong to other resources or to the platform).",
   inputs: secretsInputs,
-  outputs: {
-    drift:
+  outputs: z.object({
+    projectRef: z.string(),
+    drift: driftOutput(
       "After a refresh that found drift: the names whose value changed or that were deleted out of band (never a value). Cleared by `up`.",
-    names: "The declared secret names, sorted.",
-    digests: "Name → hex SHA-256 of each value, as the service reports it (stored as a secret).",
-  },
-  secretOutputs: ["digests"],
+    ),
+    names: z.array(z.string()).describe("The declared secret names, sorted."),
+    digests: z
+      .record(z.string(), z.string())
+      .describe("Name → hex SHA-256 of each value, as the service reports it (stored as a secret).")
+      .meta({ secret: true }),
+  }),
   behaviour: {
     replace: "A change of `projectRef`. Changes to the map are written in place.",
     adopt: "Declaring names that already exist takes them over (the service upserts).",
@@ -138,4 +146,4 @@ export const secretsDoc: ResourceDoc = {
   example: "secrets-from-config",
 };
 
-export default secrets;
+export default defineKind(secrets, secretsDoc);

@@ -4,6 +4,7 @@
  * with the other configuration resources are in config/factory.ts.
  */
 import { z } from "zod";
+import { defineKind, driftOutput } from "../../kind";
 import { CONFIG_COMMON_FIELDS } from "../../client/config-schemas";
 import { managementFootprint, type ResourceDoc } from "../../resource-doc";
 import { call, configResource, configWrite } from "../config/factory";
@@ -14,7 +15,7 @@ export const SSL_RESTORE_DESCRIPTION =
 
 export const sslEnforcementInputs = z
   .object({
-    projectRef: projectRef.describe(CONFIG_COMMON_FIELDS.projectRef),
+    projectRef: projectRef.describe(CONFIG_COMMON_FIELDS.projectRef).meta({ replaceOnChanges: true }),
     database: z
       .boolean({ error: "database must be a boolean" })
       .describe("Whether the database refuses connections that do not use SSL."),
@@ -43,10 +44,16 @@ export const sslEnforcementDoc: ResourceDoc = {
   page: "ssl-enforcement",
   summary: "Whether a project's database refuses connections that do not use SSL.",
   inputs: sslEnforcementInputs,
-  outputs: {
-    previous: "The enforcement the project had before this stack managed it (`{ database }`).",
-    drift: "After a refresh that found drift: `database` when it was changed out of band. Cleared by `up`.",
-  },
+  outputs: z.object({
+    projectRef: z.string(),
+    database: z.boolean(),
+    previous: z
+      .record(z.string(), z.unknown())
+      .describe("The enforcement the project had before this stack managed it (`{ database }`)."),
+    drift: driftOutput(
+      "After a refresh that found drift: `database` when it was changed out of band. Cleared by `up`.",
+    ),
+  }),
   behaviour: {
     replace: "Only a change of `projectRef`.",
     adopt: "The default: declaring adopts the current setting, and writes only when it differs.",
@@ -65,4 +72,4 @@ export const sslEnforcementDoc: ResourceDoc = {
   }),
 };
 
-export default sslEnforcement;
+export default defineKind(sslEnforcement, sslEnforcementDoc);

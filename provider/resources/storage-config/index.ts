@@ -4,6 +4,7 @@
  * configuration resources are in config/factory.ts.
  */
 import { StorageConfigFields, StorageConfigSettings } from "../../client/config-schemas";
+import { defineKind } from "../../kind";
 import { patchConfig } from "../config/patch";
 
 const storage = patchConfig({
@@ -26,4 +27,4 @@ const storage = patchConfig({
 export const storageConfigInputs = storage.inputs;
 export const storageConfigDoc = storage.doc;
 
-export default storage.resource;
+export default defineKind(storage.resource, storage.doc);

@@ -203,7 +203,7 @@ function topField(property: string): string {
   return property.split(/[.[]/)[0]!;
 }
 
-async function checkSafely(kind: string, olds: Props, news: Props) {
+async function checkSafely(kind: runtime.ResourceKind, olds: Props, news: Props) {
   counts[kind] = (counts[kind] ?? 0) + 1;
   let result;
   try {
