@@ -21,6 +21,8 @@ export interface ResourceDoc {
   page: string;
   /** One paragraph: what the resource manages. */
   summary: string;
+  /** What it manages in a few words, for the README's list of resources. */
+  manages: string;
   /** The input schema as an object (before any whole-object transform); every field carries a description. */
   inputs: z.ZodObject;
   /** Input fields that check fills in; they are not part of the SDK's `…Args`. */

@@ -20,7 +20,7 @@
  * imported: the configuration kinds need provider/client/config-schemas.ts,
  * which scripts/generate.ts writes first.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import * as prettier from "prettier";
 import type { z } from "zod";
@@ -210,6 +210,19 @@ export async function generateSdk(): Promise<Record<string, string>> {
   return files;
 }
 
+/** The SDK files kept by hand; every other file under sdk/ is generated. */
+export const HAND_WRITTEN = ["sdk/provider.ts", "sdk/functions.ts"];
+
+/** Generated files left behind by a kind that was renamed or removed (not among `files`). */
+export function leftovers(files: Record<string, string>): string[] {
+  const keep = new Set([...Object.keys(files), ...HAND_WRITTEN].map((f) => path.normalize(f)));
+  const found: string[] = [];
+  for (const dir of ["sdk", path.join("sdk", "providers")])
+    for (const name of existsSync(dir) ? readdirSync(dir) : [])
+      if (name.endsWith(".ts") && !keep.has(path.join(dir, name))) found.push(path.join(dir, name));
+  return found;
+}
+
 /** Run alone with `--check`: writes nothing, lists stale SDK files and exits 1 when there are any. */
 async function main(): Promise<void> {
   const files = await generateSdk();
@@ -220,10 +233,13 @@ async function main(): Promise<void> {
       return true;
     }
   });
+  const extra = leftovers(files);
   if (process.argv.includes("--check")) {
     for (const [file] of stale) process.stdout.write(`stale: ${file}\n`);
-    process.exit(stale.length === 0 ? 0 : 1);
+    for (const file of extra) process.stdout.write(`left over: ${file}\n`);
+    process.exit(stale.length + extra.length === 0 ? 0 : 1);
   }
+  for (const file of extra) rmSync(file);
   for (const [file, text] of stale) {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, text);

@@ -8,11 +8,11 @@
  * so the only copies anyone edits are the document, the kinds and the
  * generators.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { generate, SPEC_PATH } from "./gen-config-schemas";
 import { generateApiTypes, OUTPUT_PATH, REPO_ROOT } from "./generate-api";
-import { generateSdk } from "./gen-sdk";
+import { generateSdk, leftovers } from "./gen-sdk";
 
 async function main(): Promise<void> {
   process.chdir(REPO_ROOT);
@@ -20,6 +20,7 @@ async function main(): Promise<void> {
   files[path.relative(REPO_ROOT, OUTPUT_PATH)] = await generateApiTypes();
   write(files);
   const sdk = await generateSdk();
+  for (const file of leftovers(sdk)) rmSync(file);
   write(sdk);
   // On stderr: `npm pack --json` runs this (prepare) and its stdout must stay JSON.
   process.stderr.write(

@@ -246,6 +246,7 @@ function splitId(id: string, props: Props): [string, string] {
 export const apiKeyDoc: ResourceDoc = {
   name: "ApiKey",
   page: "api-key",
+  manages: "a publishable or secret API key (its value a secret output)",
   summary: "One publishable or secret API key of a project. The key itself is a secret output.",
   inputs: apiKeyInputs,
   outputs: z.object({

@@ -18,6 +18,7 @@ const auth = patchConfig({
   doc: {
     name: "AuthConfig",
     page: "auth-config",
+    manages: "the auth service's configuration (only declared fields)",
     summary:
       "A project's auth settings: site URL, redirect URLs, external OAuth providers, SMTP, e-mail templates, MFA, hooks, rate limits (about 230 fields, typed from the spec). Only the declared settings are managed.",
     drift:

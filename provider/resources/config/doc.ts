@@ -10,6 +10,7 @@ import { managementFootprint, type ResourceDoc } from "../../resource-doc";
 export interface ConfigDocSpec {
   name: string;
   page: string;
+  manages: string;
   summary: string;
   inputs: z.ZodObject;
   /** The settings endpoint below `/v1/projects/{ref}/`, e.g. `config/auth`. */
@@ -28,6 +29,7 @@ export function configDoc(spec: ConfigDocSpec): ResourceDoc {
   return {
     name: spec.name,
     page: spec.page,
+    manages: spec.manages,
     summary: spec.summary,
     inputs: spec.inputs,
     outputs: z.object({

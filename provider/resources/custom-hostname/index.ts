@@ -250,6 +250,7 @@ export const customHostname: ResourceImpl = {
 export const customHostnameDoc: ResourceDoc = {
   name: "CustomHostname",
   page: "custom-hostname",
+  manages: "a custom domain and the DNS records to publish for it",
   summary:
     "A project's custom domain. Its outputs list every DNS record to publish as `{type, name, value, purpose}`, the shape a DNS provider's record resources take in the same program.",
   inputs: customHostnameInputs,

@@ -358,6 +358,7 @@ export const databaseMigration: ResourceImpl = {
 export const databaseMigrationDoc: ResourceDoc = {
   name: "DatabaseMigration",
   page: "database-migration",
+  manages: "SQL applied once through the platform's migration history, with an optional `downSql`",
   summary:
     "SQL applied once to a project's database through the platform's migration history, which records it with its version and name.",
   inputs: databaseMigrationInputs,

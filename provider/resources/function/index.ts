@@ -319,6 +319,8 @@ export const edgeFunction: ResourceImpl = {
 export const functionDoc: ResourceDoc = {
   name: "Function",
   page: "function",
+  manages:
+    "an edge function from inline source, a file or a folder (`sourceDir`: entrypoint, sibling modules, import map, static files), deployed through `functions/deploy` only when its files' hash or settings change",
   summary:
     "An edge function of a project, deployed as one bundle (through `functions/deploy`) from a source string, a file or a folder.",
   inputs: functionInputs,

@@ -357,6 +357,8 @@ export const functions: ResourceImpl = {
 export const functionsDoc: ResourceDoc = {
   name: "Functions",
   page: "functions-folder",
+  manages:
+    "every function of a folder (one subfolder per function), deploying only the ones whose files changed; `prune` deletes functions whose subfolder is gone",
   summary:
     "Every edge function of a folder (one subfolder per function, named by its slug), deployed through `functions/deploy` and managed as a whole: only functions whose files changed are deployed.",
   inputs: functionsInputs,

@@ -146,6 +146,7 @@ export const networkRestriction: ResourceImpl = {
 export const networkRestrictionDoc: ResourceDoc = {
   name: "NetworkRestriction",
   page: "network-restriction",
+  manages: "the CIDR blocks that may reach the database",
   summary: "Which IPv4 and IPv6 CIDR blocks may reach a project's database.",
   inputs: networkRestrictionFields,
   outputs: z.object({

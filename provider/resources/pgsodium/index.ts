@@ -107,6 +107,7 @@ export const pgsodium: ResourceImpl = {
 export const pgsodiumDoc: ResourceDoc = {
   name: "Pgsodium",
   page: "pgsodium",
+  manages: "the encryption root key",
   summary: "A project's encryption root key.",
   inputs: pgsodiumInputs,
   outputs: z.object({

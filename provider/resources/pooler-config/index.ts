@@ -20,6 +20,7 @@ const pooler = patchConfig({
   doc: {
     name: "PoolerConfig",
     page: "pooler-config",
+    manages: "the connection pooler's configuration (only declared fields)",
     summary:
       "A project's connection pooler (Supavisor) settings: pool size and pool mode. Only the declared settings are managed.",
     notes: [

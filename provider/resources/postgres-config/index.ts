@@ -26,6 +26,7 @@ export const postgresConfig = configResource({
 export const postgresConfigDoc = configDoc({
   name: "PostgresConfig",
   page: "postgres-config",
+  manages: "the database's configuration (only declared fields)",
   summary:
     "A project's Postgres settings (connections, memory, timeouts, WAL…). The service applies a change with a database restart where needed, and the resource waits until the project is healthy again. Only the declared settings are managed.",
   inputs: postgresConfigInputs,

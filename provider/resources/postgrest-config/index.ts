@@ -14,6 +14,7 @@ const postgrest = patchConfig({
   doc: {
     name: "PostgrestConfig",
     page: "postgrest-config",
+    manages: "the REST API's configuration (only declared fields)",
     summary:
       "A project's Data API (PostgREST) settings: exposed schemas, extra search path, max rows, pool size. Only the declared settings are managed.",
     notes: [

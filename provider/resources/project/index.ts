@@ -293,6 +293,7 @@ function passwordChanged(olds: Props, news: Props): boolean {
 export const projectDoc: ResourceDoc = {
   name: "Project",
   page: "project",
+  manages: "a project, created and awaited until healthy; a new `dbPass` is applied in place",
   summary: "A project: a database with its APIs, in one organization and region.",
   inputs: projectInputs,
   outputs: z.object({

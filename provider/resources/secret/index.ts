@@ -82,6 +82,7 @@ function splitId(id: string, props: Props): [string, string] {
 export const secretDoc: ResourceDoc = {
   name: "Secret",
   page: "secret",
+  manages: "one edge-function secret (writes coalesced into bulk requests)",
   summary:
     "One edge-function secret of a project. Writes of many `Secret`s of one project are coalesced into bulk requests.",
   inputs: secretInputs,

@@ -116,6 +116,7 @@ export const secrets: ResourceImpl = {
 export const secretsDoc: ResourceDoc = {
   name: "Secrets",
   page: "secrets",
+  manages: "a name→value map of a project's edge-function secrets",
   summary:
     "A name→value map of one project's edge-function secrets, managed as a whole. Names not in the map are left alone (they may belong to other resources or to the platform).",
   inputs: secretsInputs,

@@ -42,6 +42,7 @@ export const sslEnforcement = configResource({
 export const sslEnforcementDoc: ResourceDoc = {
   name: "SslEnforcement",
   page: "ssl-enforcement",
+  manages: "whether the database requires SSL",
   summary: "Whether a project's database refuses connections that do not use SSL.",
   inputs: sslEnforcementInputs,
   outputs: z.object({

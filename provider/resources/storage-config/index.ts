@@ -14,6 +14,7 @@ const storage = patchConfig({
   doc: {
     name: "StorageConfig",
     page: "storage-config",
+    manages: "the storage service's configuration (only declared fields)",
     summary:
       "A project's storage settings: the file size limit and features (image transformation, S3 protocol, Iceberg catalog, vector buckets). Only the declared settings, down to nested fields, are managed.",
     notes: [

@@ -232,6 +232,7 @@ export const tableRows: ResourceImpl = {
 export const tableRowsDoc: ResourceDoc = {
   name: "TableRows",
   page: "table-rows",
+  manages: "seed and reference data kept as declared, through the GraphQL data API",
   summary:
     "Seed and reference data (plans, feature flags, roles, lookup tables) that `pulumi up` keeps exactly as declared, written and read through the project's GraphQL data API.",
   inputs: tableRowsInputs,
