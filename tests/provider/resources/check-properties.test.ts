@@ -23,6 +23,8 @@ import * as fc from "fast-check";
 import * as runtime from "supabase-pulumi/runtime";
 import { readyProject, startTestEmulator } from "../../../harness/emulator";
 import { authConfigInputs } from "../../../provider/resources/auth-config";
+import { propertyMaps, type PropertySpec } from "../../../provider/kind";
+import { registry } from "../../../provider/registry";
 import { UNKNOWN } from "../../../provider/resources/common";
 import { postgrestConfigInputs } from "../../../provider/resources/postgrest-config";
 
@@ -231,6 +233,22 @@ async function checkSafely(kind: runtime.ResourceKind, olds: Props, news: Props)
   return result;
 }
 
+/** A value of a property's type, for an input the valid sample leaves out. */
+function sampleOf(p: PropertySpec): unknown {
+  if (p.type === "array") return ["a"];
+  if (p.type === "boolean") return false;
+  if (p.type === "number" || p.type === "integer") return 1;
+  return p.enum?.[0] ?? "a";
+}
+
+/** A different value of the same type. */
+function otherThan(v: unknown): unknown {
+  if (Array.isArray(v)) return [...v, "b"];
+  if (typeof v === "boolean") return !v;
+  if (typeof v === "number") return v + 1;
+  return `${String(v)}b`;
+}
+
 const KINDS = runtime.kinds();
 
 describe.each(KINDS)("%s check", (kind) => {
@@ -258,6 +276,23 @@ describe.each(KINDS)("%s check", (kind) => {
   test("accepts its valid input", async () => {
     const r = await checkSafely(kind, {}, valid(kind));
     expect(r.failures ?? []).toEqual([]);
+  });
+
+  test("diff replaces the resource for a change of exactly the inputs the schema marks replaceOnChanges", async () => {
+    const inputs = propertyMaps(registry[kind].doc).inputs;
+    const marked = Object.entries(inputs).filter(([, p]) => p.replaceOnChanges);
+    // Every kind but Organization (whose only field cannot change at all) has inputs that replace it.
+    expect(marked.length > 0).toBe(kind !== "organization");
+    // And the other way round: a change of any other input is never a replacement.
+    for (const [field, spec] of Object.entries(inputs)) {
+      const olds = { ...valid(kind), [field]: valid(kind)[field] ?? sampleOf(spec) };
+      const news = { ...olds, [field]: otherThan(olds[field]) };
+      const d = await runtime.provider(kind).diff("id", olds, news);
+      expect({ field, replaced: d.replaces?.includes(field) ?? false }).toEqual({
+        field,
+        replaced: spec.replaceOnChanges,
+      });
+    }
   });
 
   test(`random property bags (${CASES.random} cases)`, async () => {
