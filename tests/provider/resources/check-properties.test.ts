@@ -62,7 +62,7 @@ afterAll(async () => {
 });
 
 /** A valid input of each kind (TableRows points at the real project and table). */
-function valid(kind: string): Props {
+function valid(kind: runtime.ResourceKind): Props {
   switch (kind) {
     case "organization":
       return { name: "Acme" };
@@ -109,7 +109,7 @@ function valid(kind: string): Props {
 }
 
 /** Optional fields a valid input leaves out, so mutations reach them too. */
-const OPTIONAL: Record<string, string[]> = {
+const OPTIONAL: Partial<Record<runtime.ResourceKind, string[]>> = {
   organization: ["adopt"],
   project: ["adopt", "createTimeoutSeconds", "deleteTimeoutSeconds"],
   function: ["name", "verifyJwt", "importMap", "entrypointPath", "importMapPath", "adopt", "sourcePath"],
@@ -126,7 +126,7 @@ const OPTIONAL: Record<string, string[]> = {
  * mutated and may be named in a failure, but only the common fields are in
  * the "no value is valid" property (a numeric setting may accept -1.5).
  */
-const SETTINGS: Record<string, string[]> = {
+const SETTINGS: Partial<Record<runtime.ResourceKind, string[]>> = {
   authConfig: Object.keys(authConfigInputs.shape),
   postgrestConfig: Object.keys(postgrestConfigInputs.shape),
 };
@@ -182,7 +182,7 @@ const adversarial: fc.Arbitrary<unknown> = fc.oneof(
 
 const randomBag = fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 8 });
 
-function mutatedArb(kind: string): fc.Arbitrary<Props> {
+function mutatedArb(kind: runtime.ResourceKind): fc.Arbitrary<Props> {
   const base = valid(kind);
   const fields = [
     ...Object.keys(base),
