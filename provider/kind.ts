@@ -31,13 +31,14 @@ declare module "zod" {
   }
 }
 
-export interface KindDefinition {
+/** A kind's definition; `D` keeps its documentation's input schema type, for type-level tests of the SDK. */
+export interface KindDefinition<D extends ResourceDoc = ResourceDoc> {
   impl: ResourceImpl;
-  doc: ResourceDoc;
+  doc: D;
 }
 
 /** One kind's definition: what its folder's `index.ts` exports by default and the registry lists. */
-export function defineKind(impl: ResourceImpl, doc: ResourceDoc): KindDefinition {
+export function defineKind<D extends ResourceDoc>(impl: ResourceImpl, doc: D): KindDefinition<D> {
   return { impl, doc };
 }
 

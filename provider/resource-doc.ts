@@ -14,7 +14,7 @@ export interface FootprintRow {
   calls: string;
 }
 
-export interface ResourceDoc {
+export interface ResourceDoc<I extends z.ZodObject = z.ZodObject> {
   /** The SDK class name, e.g. "Organization". */
   name: string;
   /** The resource's module and docs page name, e.g. "custom-hostname". */
@@ -24,7 +24,7 @@ export interface ResourceDoc {
   /** What it manages in a few words, for the README's list of resources. */
   manages: string;
   /** The input schema as an object (before any whole-object transform); every field carries a description. */
-  inputs: z.ZodObject;
+  inputs: I;
   /** Input fields that check fills in; they are not part of the SDK's `…Args`. */
   internalInputs?: readonly string[];
   /**

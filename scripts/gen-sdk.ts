@@ -8,7 +8,9 @@
  *   `pulumi.secret`, secret inputs and outputs as `additionalSecretOutputs`,
  *   enum and object types the schema names (`typeName`) exported next to it;
  * - `sdk/index.ts`: every class, `…Args` and named type, then the
- *   hand-written parts (data functions, the management client).
+ *   hand-written parts (data functions, the management client);
+ * - `sdk/kind-args.ts`: each kind's `…Args` by kind name, which the
+ *   type-level test tests/types/sdk-args.ts holds to the kind's schema.
  *
  * Hand-written and not generated: `sdk/provider.ts` (the provider object the
  * modules above export) and `sdk/functions.ts` (data functions: they run in
@@ -186,6 +188,18 @@ function indexFile(entries: Array<{ page: string; name: string; named: string[] 
   ].join("\n");
 }
 
+/** Each kind's `…Args` by kind name, for the type-level test holding them to the schemas (not exported). */
+function kindArgsFile(entries: Array<{ kind: string; page: string; name: string }>): string {
+  return [
+    HEADER("each kind's …Args by kind name, which tests/types/sdk-args.ts holds to the kind's input schema"),
+    ...entries.map((e) => `import type { ${e.name}Args } from "./${e.page}";`),
+    "",
+    "export interface KindArgs {",
+    ...entries.map((e) => `${e.kind}: ${e.name}Args;`),
+    "}",
+  ].join("\n");
+}
+
 /** Every generated SDK file's path (relative to the repository) and formatted text. */
 export async function generateSdk(): Promise<Record<string, string>> {
   // Loaded here, once the generated modules the kinds import exist (see above).
@@ -195,7 +209,7 @@ export async function generateSdk(): Promise<Record<string, string>> {
   const { fieldMeta } = require("../provider/kind") as typeof import("../provider/kind");
   const options = { ...(await prettier.resolveConfig(path.resolve("package.json"))), parser: "typescript" };
   const files: Record<string, string> = {};
-  const entries: Array<{ page: string; name: string; named: string[] }> = [];
+  const entries: Array<{ kind: string; page: string; name: string; named: string[] }> = [];
   for (const [name, kind] of Object.entries(registry) as Array<[keyof typeof registry, KindDefinition]>) {
     const { page, name: className } = kind.doc;
     const text = classFile(name, kind, fieldMeta);
@@ -204,9 +218,15 @@ export async function generateSdk(): Promise<Record<string, string>> {
       providerFile(name, className),
       options,
     );
-    entries.push({ page, name: className, named: [...text.matchAll(/^export type (\w+) =/gm)].map((m) => m[1]) });
+    entries.push({
+      kind: name,
+      page,
+      name: className,
+      named: [...text.matchAll(/^export type (\w+) =/gm)].map((m) => m[1]),
+    });
   }
   files[path.join("sdk", "index.ts")] = await prettier.format(indexFile(entries), options);
+  files[path.join("sdk", "kind-args.ts")] = await prettier.format(kindArgsFile(entries), options);
   return files;
 }
 

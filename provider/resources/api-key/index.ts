@@ -243,7 +243,7 @@ function splitId(id: string, props: Props): [string, string] {
   return [id.slice(0, i), id.slice(i + 1)];
 }
 
-export const apiKeyDoc: ResourceDoc = {
+export const apiKeyDoc: ResourceDoc<typeof apiKeyInputs> = {
   name: "ApiKey",
   page: "api-key",
   manages: "a publishable or secret API key (its value a secret output)",

@@ -7,12 +7,12 @@ import { z } from "zod";
 import { driftOutput } from "../../kind";
 import { managementFootprint, type ResourceDoc } from "../../resource-doc";
 
-export interface ConfigDocSpec {
+export interface ConfigDocSpec<I extends z.ZodObject = z.ZodObject> {
   name: string;
   page: string;
   manages: string;
   summary: string;
-  inputs: z.ZodObject;
+  inputs: I;
   /** The settings endpoint below `/v1/projects/{ref}/`, e.g. `config/auth`. */
   apiPath: string;
   method: "PATCH" | "PUT";
@@ -24,7 +24,7 @@ export interface ConfigDocSpec {
   deleteCalls?: string;
 }
 
-export function configDoc(spec: ConfigDocSpec): ResourceDoc {
+export function configDoc<I extends z.ZodObject>(spec: ConfigDocSpec<I>): ResourceDoc<I> {
   const { apiPath, method } = spec;
   return {
     name: spec.name,

@@ -247,7 +247,7 @@ export const customHostname: ResourceImpl = {
   },
 };
 
-export const customHostnameDoc: ResourceDoc = {
+export const customHostnameDoc: ResourceDoc<typeof customHostnameInputs> = {
   name: "CustomHostname",
   page: "custom-hostname",
   manages: "a custom domain and the DNS records to publish for it",

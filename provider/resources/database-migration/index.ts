@@ -355,7 +355,7 @@ export const databaseMigration: ResourceImpl = {
   },
 };
 
-export const databaseMigrationDoc: ResourceDoc = {
+export const databaseMigrationDoc: ResourceDoc<typeof databaseMigrationInputs> = {
   name: "DatabaseMigration",
   page: "database-migration",
   manages: "SQL applied once through the platform's migration history, with an optional `downSql`",

@@ -316,7 +316,7 @@ export const edgeFunction: ResourceImpl = {
   },
 };
 
-export const functionDoc: ResourceDoc = {
+export const functionDoc: ResourceDoc<typeof functionInputs> = {
   name: "Function",
   page: "function",
   manages:

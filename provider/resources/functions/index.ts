@@ -354,7 +354,7 @@ export const functions: ResourceImpl = {
   },
 };
 
-export const functionsDoc: ResourceDoc = {
+export const functionsDoc: ResourceDoc<typeof functionsInputs> = {
   name: "Functions",
   page: "functions-folder",
   manages:

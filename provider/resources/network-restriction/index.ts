@@ -143,7 +143,7 @@ export const networkRestriction: ResourceImpl = {
   },
 };
 
-export const networkRestrictionDoc: ResourceDoc = {
+export const networkRestrictionDoc: ResourceDoc<typeof networkRestrictionFields> = {
   name: "NetworkRestriction",
   page: "network-restriction",
   manages: "the CIDR blocks that may reach the database",

@@ -96,7 +96,7 @@ export const organization: ResourceImpl = {
   },
 };
 
-export const organizationDoc: ResourceDoc = {
+export const organizationDoc: ResourceDoc<typeof organizationInputs> = {
   name: "Organization",
   page: "organization",
   manages: "an organization (created or adopted; the API cannot rename or delete it)",

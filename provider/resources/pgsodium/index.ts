@@ -104,7 +104,7 @@ export const pgsodium: ResourceImpl = {
   },
 };
 
-export const pgsodiumDoc: ResourceDoc = {
+export const pgsodiumDoc: ResourceDoc<typeof pgsodiumInputs> = {
   name: "Pgsodium",
   page: "pgsodium",
   manages: "the encryption root key",

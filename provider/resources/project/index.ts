@@ -290,7 +290,7 @@ function passwordChanged(olds: Props, news: Props): boolean {
   return typeof news.dbPass === "string" && olds.dbPassDigest !== dbPassDigest(ref, news.dbPass);
 }
 
-export const projectDoc: ResourceDoc = {
+export const projectDoc: ResourceDoc<typeof projectInputs> = {
   name: "Project",
   page: "project",
   manages: "a project, created and awaited until healthy; a new `dbPass` is applied in place",

@@ -79,7 +79,7 @@ function splitId(id: string, props: Props): [string, string] {
   return [id.slice(0, i), id.slice(i + 1)];
 }
 
-export const secretDoc: ResourceDoc = {
+export const secretDoc: ResourceDoc<typeof secretInputs> = {
   name: "Secret",
   page: "secret",
   manages: "one edge-function secret (writes coalesced into bulk requests)",

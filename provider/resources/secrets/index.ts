@@ -113,7 +113,7 @@ export const secrets: ResourceImpl = {
   },
 };
 
-export const secretsDoc: ResourceDoc = {
+export const secretsDoc: ResourceDoc<typeof secretsInputs> = {
   name: "Secrets",
   page: "secrets",
   manages: "a name→value map of a project's edge-function secrets",

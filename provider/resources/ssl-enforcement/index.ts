@@ -39,7 +39,7 @@ export const sslEnforcement = configResource({
   restoreByDefault: true,
 });
 
-export const sslEnforcementDoc: ResourceDoc = {
+export const sslEnforcementDoc: ResourceDoc<typeof sslEnforcementInputs> = {
   name: "SslEnforcement",
   page: "ssl-enforcement",
   manages: "whether the database requires SSL",

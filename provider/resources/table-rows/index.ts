@@ -229,7 +229,7 @@ export const tableRows: ResourceImpl = {
   },
 };
 
-export const tableRowsDoc: ResourceDoc = {
+export const tableRowsDoc: ResourceDoc<typeof tableRowsInputs> = {
   name: "TableRows",
   page: "table-rows",
   manages: "seed and reference data kept as declared, through the GraphQL data API",
