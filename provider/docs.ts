@@ -1,50 +1,15 @@
 /**
- * The registry of every resource's and data function's documentation, as
- * data. `npm run docs` renders it into `docs/`; tests hold the SDK to it. The
- * provider runtime never loads this module.
+ * Every resource's and data function's documentation, as data: the
+ * resources' from the registry of kinds, the data functions' listed here.
+ * `npm run docs` renders it into `docs/`; tests hold the SDK to it.
  */
+import { registry } from "./registry";
 import type { FunctionDoc, ResourceDoc } from "./resource-doc";
-import { apiKeyDoc } from "./resources/api-key";
-import { authConfigDoc } from "./resources/auth-config";
-import { customHostnameDoc } from "./resources/custom-hostname";
-import { databaseMigrationDoc } from "./resources/database-migration";
-import { functionDoc } from "./resources/function";
-import { functionsDoc } from "./resources/functions";
-import { networkRestrictionDoc } from "./resources/network-restriction";
-import { organizationDoc } from "./resources/organization";
-import { pgsodiumDoc } from "./resources/pgsodium";
-import { postgrestConfigDoc } from "./resources/postgrest-config";
-import { postgresConfigDoc } from "./resources/postgres-config";
-import { poolerConfigDoc } from "./resources/pooler-config";
-import { storageConfigDoc } from "./resources/storage-config";
-import { sslEnforcementDoc } from "./resources/ssl-enforcement";
-import { projectDoc } from "./resources/project";
-import { secretDoc } from "./resources/secret";
-import { secretsDoc } from "./resources/secrets";
-import { tableRowsDoc } from "./resources/table-rows";
 
 export type { FootprintRow, FunctionDoc, ResourceDoc } from "./resource-doc";
 
-export const resourceDocs: readonly ResourceDoc[] = [
-  organizationDoc,
-  projectDoc,
-  secretDoc,
-  secretsDoc,
-  functionDoc,
-  functionsDoc,
-  customHostnameDoc,
-  pgsodiumDoc,
-  networkRestrictionDoc,
-  databaseMigrationDoc,
-  tableRowsDoc,
-  authConfigDoc,
-  postgrestConfigDoc,
-  postgresConfigDoc,
-  poolerConfigDoc,
-  storageConfigDoc,
-  sslEnforcementDoc,
-  apiKeyDoc,
-];
+/** Every resource kind's documentation, in the registry's order. */
+export const resourceDocs: readonly ResourceDoc[] = Object.values(registry).map((k) => k.doc);
 
 const projectRefArg = { name: "projectRef", type: "string", required: true, description: "The project's reference." };
 

@@ -1,8 +1,9 @@
 /**
  * The shape of each resource's documentation, kept as data next to its code:
- * field descriptions live in the zod input schema (`.describe(...)`), and
- * everything else a reader needs (outputs, behaviour, API footprint) lives in
- * one `ResourceDoc` exported by the resource module. `npm run docs` renders
+ * field descriptions live in the zod input and output schemas
+ * (`.describe(...)`, with `.meta({...})` facts typed in kind.ts), and
+ * everything else a reader needs (behaviour, API footprint) lives in one
+ * `ResourceDoc` exported by the resource module. `npm run docs` renders
  * these into `docs/`, and tests hold the SDK's types and JSDoc to them.
  */
 import type { z } from "zod";
@@ -13,21 +14,24 @@ export interface FootprintRow {
   calls: string;
 }
 
-export interface ResourceDoc {
+export interface ResourceDoc<I extends z.ZodObject = z.ZodObject> {
   /** The SDK class name, e.g. "Organization". */
   name: string;
   /** The resource's module and docs page name, e.g. "custom-hostname". */
   page: string;
   /** One paragraph: what the resource manages. */
   summary: string;
+  /** What it manages in a few words, for the README's list of resources. */
+  manages: string;
   /** The input schema as an object (before any whole-object transform); every field carries a description. */
-  inputs: z.ZodObject;
+  inputs: I;
   /** Input fields that check fills in; they are not part of the SDK's `…Args`. */
   internalInputs?: readonly string[];
-  /** Output properties (beyond the inputs) and what each holds. */
-  outputs: Readonly<Record<string, string>>;
-  /** Outputs that are always stored encrypted. */
-  secretOutputs?: readonly string[];
+  /**
+   * Every output the SDK class declares, typed: the resource's own, each described (`secret` in its metadata
+   * when stored encrypted), and inputs echoed back, undescribed (they keep the input's description).
+   */
+  outputs: z.ZodObject;
   behaviour: {
     /** Which input changes replace the resource. */
     replace: string;

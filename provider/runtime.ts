@@ -10,57 +10,19 @@
 import { operations } from "./batch";
 import { configure as configureSettings, type ConfigSource, type ProviderSettings } from "./config";
 import type { ResourceImpl } from "./resources/common";
-import apiKey from "./resources/api-key";
-import authConfig from "./resources/auth-config";
-import customHostname from "./resources/custom-hostname";
-import databaseMigration from "./resources/database-migration";
-import edgeFunction from "./resources/function";
-import functions from "./resources/functions";
-import networkRestriction from "./resources/network-restriction";
-import organization from "./resources/organization";
-import pgsodium from "./resources/pgsodium";
-import postgrestConfig from "./resources/postgrest-config";
-import postgresConfig from "./resources/postgres-config";
-import poolerConfig from "./resources/pooler-config";
-import storageConfig from "./resources/storage-config";
-import sslEnforcement from "./resources/ssl-enforcement";
-import project from "./resources/project";
-import secret from "./resources/secret";
-import secrets from "./resources/secrets";
-import tableRows from "./resources/table-rows";
+import { registry, resourceKinds, type ResourceKind } from "./registry";
 
 export { managementClient, resetContexts } from "./context";
 export { resolveConfig, CONFIG_KEYS, ENV_VARS } from "./config";
 
-const resources: Record<string, ResourceImpl> = {
-  organization,
-  project,
-  secret,
-  secrets,
-  function: edgeFunction,
-  functions,
-  customHostname,
-  pgsodium,
-  networkRestriction,
-  tableRows,
-  databaseMigration,
-  authConfig,
-  postgrestConfig,
-  postgresConfig,
-  poolerConfig,
-  storageConfig,
-  sslEnforcement,
-  apiKey,
-};
-
-export type ResourceKind = keyof typeof resources;
+export type { ResourceKind } from "./registry";
 
 /** Receives the stack config (from the dynamic provider's `configure`) or explicit settings. */
 export function configure(source: ConfigSource | ProviderSettings): void {
   configureSettings(source);
 }
 
-const wrapped = new Map<string, ResourceImpl>();
+const wrapped = new Map<ResourceKind, ResourceImpl>();
 
 /**
  * The implementation behind one resource type, as the engine may see it:
@@ -68,10 +30,10 @@ const wrapped = new Map<string, ResourceImpl>();
  * format (a protobuf Struct) has no undefined and rejects it ("Unexpected
  * struct type").
  */
-export function provider(kind: string): ResourceImpl {
+export function provider(kind: ResourceKind): ResourceImpl {
   let impl = wrapped.get(kind);
   if (impl) return impl;
-  const inner = resources[kind];
+  const inner = (registry as Record<string, { impl: ResourceImpl } | undefined>)[kind]?.impl;
   if (!inner)
     throw new Error(
       `supabase-pulumi: unknown resource kind "${kind}" (is the installed package older than the program?)`,
@@ -112,4 +74,4 @@ function defined<T>(value: T): T {
   return value;
 }
 
-export const kinds = (): string[] => Object.keys(resources);
+export const kinds = (): ResourceKind[] => [...resourceKinds];

@@ -11,9 +11,10 @@
  * - `provider/client/config-schemas.ts`: the camelCase input schemas of the
  *   configuration resources, with descriptions, and the one camelCase ↔ API
  *   name mapping per resource, with each field's comparison kind, and the
- *   project regions (`REGIONS`, the same list as the emulator's);
- * - `sdk/<resource>.ts` of the generated resources: the typed `…Args` (each
- *   field documented with its description) and the resource class.
+ *   project regions (`REGIONS`, the same list as the emulator's), and the
+ *   write-only secrets marked `secret` (the SDK classes of these resources
+ *   are generated from these schemas, with every other kind's, by
+ *   scripts/gen-sdk.ts).
  *
  * The emulator and the provider never import each other, so each gets its own
  * file from the same generator. `tests/unit/config-schemas.test.ts` fails when
@@ -64,39 +65,28 @@ const REQUEST_BODIES = [
 ] as const;
 
 /** The configuration resources: their input schema and the spec schema their fields come from. */
-const RESOURCES: Array<{ name: string; body: string; omit?: string[]; page?: string; summary?: string }> = [
+const RESOURCES: Array<{ name: string; body: string; omit?: string[] }> = [
   {
     name: "AuthConfig",
     body: "UpdateAuthConfigBody",
-    page: "auth-config",
-    summary: "A project's auth settings (site URL, redirect URLs, providers, SMTP, templates, MFA, hooks…)",
   },
   {
     name: "PostgrestConfig",
     body: "V1UpdatePostgrestConfigBody",
-    page: "postgrest-config",
-    summary: "A project's Data API settings (exposed schemas, extra search path, max rows, pool size)",
   },
   // restart_database is a per-request switch, not a setting.
   {
     name: "PostgresConfig",
     body: "UpdatePostgresConfigBody",
     omit: ["restart_database"],
-    page: "postgres-config",
-    summary:
-      "A project's Postgres settings (connections, memory, timeouts, WAL…); the service restarts the database where needed",
   },
   {
     name: "PoolerConfig",
     body: "UpdateSupavisorConfigBody",
-    page: "pooler-config",
-    summary: "A project's connection pooler settings (pool size, pool mode)",
   },
   {
     name: "StorageConfig",
     body: "UpdateStorageConfigBody",
-    page: "storage-config",
-    summary: "A project's storage settings (file size limit, features)",
   },
 ];
 
@@ -281,7 +271,8 @@ function providerFile(spec: Spec): string {
       const kind = fieldKind(k, v);
       // Inputs never take null: leaving a field out is how a setting stays unmanaged.
       const expr = zodOf(v, { strict: true, camelKeys: true, nullable: false });
-      fields.push(`${lit(key)}: ${expr}.optional().describe(${lit(describe(r.name, k, v, kind))})`);
+      const meta = kind === "secret" ? ".meta({ secret: true })" : "";
+      fields.push(`${lit(key)}: ${expr}.optional().describe(${lit(describe(r.name, k, v, kind))})${meta}`);
       map.push(`${lit(key)}: { api: ${lit(k)}, kind: ${lit(kind)} }`);
     }
     out.push(
@@ -292,60 +283,6 @@ function providerFile(spec: Spec): string {
     );
   }
   return out.join("\n");
-}
-
-/** A TypeScript type for a spec schema, for the SDK's Args. */
-function tsOf(s: JsonSchema): string {
-  if (s.enum) return s.enum.map(lit).join(" | ");
-  if (s.type === "string") return "string";
-  if (s.type === "integer" || s.type === "number") return "number";
-  if (s.type === "boolean") return "boolean";
-  if (s.type === "array") return `${tsOf(s.items ?? {})}[]`;
-  if (s.type === "object" && s.properties) {
-    const req = new Set(s.required ?? []);
-    return `{ ${Object.entries(s.properties)
-      .map(([k, v]) => `${k}${req.has(k) ? "" : "?"}: ${tsOf(v)}`)
-      .join("; ")} }`;
-  }
-  return "Record<string, unknown>";
-}
-
-const jsDoc = (text: string) => `/** ${text.replace(/\*\//g, "*\\/")} */`;
-
-function sdkFile(spec: Spec, r: (typeof RESOURCES)[number]): string {
-  const body = spec.components.schemas[r.body];
-  const props = Object.entries(body.properties ?? {}).filter(([k]) => !(r.omit ?? []).includes(k));
-  const secrets = props.filter(([k, v]) => fieldKind(k, v) === "secret").map(([k]) => camel(k));
-  const args = props.map(
-    ([k, v]) => `${jsDoc(describe(r.name, k, v, fieldKind(k, v)))}\n${camel(k)}?: pulumi.Input<${tsOf(v)}>;`,
-  );
-  return [
-    HEADER(`the ${r.name} resource of the SDK`),
-    'import * as pulumi from "@pulumi/pulumi";',
-    'import { dynamicProvider } from "./provider";',
-    'import { withSecrets } from "./secret";\n',
-    `const provider = dynamicProvider(${lit(camel(r.page!.replace(/-/g, "_")))});\n`,
-    `/** The write-only secrets among ${r.name}'s settings: always sent and stored as secrets. */`,
-    `const SECRET_FIELDS: readonly string[] = ${lit(secrets)};\n`,
-    `export interface ${r.name}Args {`,
-    `${jsDoc(COMMON_FIELDS.projectRef)}\nprojectRef: pulumi.Input<string>;`,
-    `${jsDoc(COMMON_FIELDS.restoreOnDestroy)}\nrestoreOnDestroy?: pulumi.Input<boolean>;`,
-    ...args,
-    "}\n",
-    `/**\n * ${r.summary}. Only the declared settings are managed. Inputs, outputs, behaviour and API footprint:\n * docs/resources/${r.page}.md.\n */`,
-    `export class ${r.name} extends pulumi.dynamic.Resource {`,
-    "declare readonly projectRef: pulumi.Output<string>;",
-    "/** The values the declared fields had before this stack managed them (secrets excepted), in the API's names. */",
-    "declare readonly previous: pulumi.Output<Record<string, unknown>>;",
-    "/** After a refresh that found drift: the declared fields changed out of band (secrets only by name). Cleared by `up`. */",
-    "declare readonly drift: pulumi.Output<{ changed?: string[] } | undefined>;\n",
-    `constructor(name: string, args: ${r.name}Args, opts?: pulumi.CustomResourceOptions) {`,
-    "const inputs: Record<string, unknown> = { ...args, previous: undefined, drift: undefined };",
-    "for (const f of SECRET_FIELDS) if (inputs[f] !== undefined) inputs[f] = pulumi.secret(inputs[f]);",
-    `super(provider, name, inputs, withSecrets(opts, [...SECRET_FIELDS]), "supabase", ${lit(r.name)});`,
-    "}",
-    "}",
-  ].join("\n");
 }
 
 export const OUTPUTS = {
@@ -361,8 +298,6 @@ export async function generate(specText: string): Promise<Record<string, string>
     [OUTPUTS.emulator]: await prettier.format(emulatorFile(spec), options),
     [OUTPUTS.provider]: await prettier.format(providerFile(spec), options),
   };
-  for (const r of RESOURCES)
-    if (r.page) files[path.join("sdk", `${r.page}.ts`)] = await prettier.format(sdkFile(spec, r), options);
   return files;
 }
 

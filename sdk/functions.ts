@@ -3,6 +3,9 @@
  * plugin), read the same configuration as the resources (stack config
  * `supabase:*`, else the SUPABASE_* environment variables) and never change
  * anything. Each has an `…Output` variant that takes and returns Outputs.
+ * Hand-written, unlike the resource classes generated from the registry
+ * (scripts/gen-sdk.ts): a data function is program-side code with no
+ * resource schema to derive it from.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";

@@ -1,4 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
+import type { ResourceKind } from "../provider/runtime";
 
 /**
  * Builds the dynamic provider object for one resource kind. It is stateless:
@@ -10,7 +11,7 @@ import type * as pulumi from "@pulumi/pulumi";
  * Keep every method free of references to module-level values other than
  * `kind`: anything referenced here is serialized into each resource's state.
  */
-export function makeProvider(kind: string): pulumi.dynamic.ResourceProvider {
+export function makeProvider(kind: ResourceKind): pulumi.dynamic.ResourceProvider {
   return {
     async configure(req) {
       require("supabase-pulumi/runtime").configure(req.config);
@@ -37,7 +38,8 @@ export function makeProvider(kind: string): pulumi.dynamic.ResourceProvider {
 }
 
 /**
- * The provider of `kind`: the whole export of its module `providers/<kind>`.
+ * The provider of `kind`: the whole export of its module `providers/<kind>`,
+ * which `npm run generate` writes for every kind of the registry.
  *
  * Pulumi stores a dynamic resource's provider, serialized, in its inputs and
  * again in its outputs, and the engine rewrites the whole state file at every
@@ -53,7 +55,15 @@ export function makeProvider(kind: string): pulumi.dynamic.ResourceProvider {
  * name), so both forms must resolve. In this repository, which links the
  * package to itself, the module is local and serializes by value, as before.
  */
-export function dynamicProvider(kind: string): pulumi.dynamic.ResourceProvider {
+export function dynamicProvider(kind: ResourceKind): pulumi.dynamic.ResourceProvider {
   const file = kind.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
   return require(`./providers/${file}`) as pulumi.dynamic.ResourceProvider;
+}
+
+/** The resource options with `keys` added to `additionalSecretOutputs`: those inputs and outputs are stored encrypted. */
+export function withSecrets(
+  opts: pulumi.CustomResourceOptions | undefined,
+  keys: string[],
+): pulumi.CustomResourceOptions {
+  return { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...keys] };
 }

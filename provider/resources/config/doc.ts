@@ -3,19 +3,20 @@
  * adopt, drift and destroy behaviour, and the API footprint of a
  * read-then-write settings endpoint. Each resource names what is its own.
  */
-import type { z } from "zod";
+import { z } from "zod";
+import { driftOutput } from "../../kind";
 import { managementFootprint, type ResourceDoc } from "../../resource-doc";
 
-export interface ConfigDocSpec {
+export interface ConfigDocSpec<I extends z.ZodObject = z.ZodObject> {
   name: string;
   page: string;
+  manages: string;
   summary: string;
-  inputs: z.ZodObject;
+  inputs: I;
   /** The settings endpoint below `/v1/projects/{ref}/`, e.g. `config/auth`. */
   apiPath: string;
   method: "PATCH" | "PUT";
   notes: string[];
-  secretOutputs?: string[];
   /** Overrides of the shared texts, where the resource behaves differently. */
   drift?: string;
   destroy?: string;
@@ -23,20 +24,25 @@ export interface ConfigDocSpec {
   deleteCalls?: string;
 }
 
-export function configDoc(spec: ConfigDocSpec): ResourceDoc {
+export function configDoc<I extends z.ZodObject>(spec: ConfigDocSpec<I>): ResourceDoc<I> {
   const { apiPath, method } = spec;
   return {
     name: spec.name,
     page: spec.page,
+    manages: spec.manages,
     summary: spec.summary,
     inputs: spec.inputs,
-    outputs: {
-      previous:
-        "The values the declared fields had before this stack managed them (secrets excepted), in the API's names.",
-      drift:
+    outputs: z.object({
+      projectRef: z.string(),
+      previous: z
+        .record(z.string(), z.unknown())
+        .describe(
+          "The values the declared fields had before this stack managed them (secrets excepted), in the API's names.",
+        ),
+      drift: driftOutput(
         "After a refresh that found drift: the declared fields changed out of band (secrets only by name). Cleared by `up`.",
-    },
-    ...(spec.secretOutputs ? { secretOutputs: spec.secretOutputs } : {}),
+      ),
+    }),
     behaviour: {
       replace: "Only a change of `projectRef`.",
       adopt: "The default: declaring adopts whatever the project has; only declared fields that differ are written.",

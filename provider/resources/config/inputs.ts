@@ -10,7 +10,7 @@ import { projectRef } from "../shared";
 export function configInputs<S extends z.ZodRawShape>(settings: z.ZodObject<S>) {
   return settings
     .extend({
-      projectRef: projectRef.describe(CONFIG_COMMON_FIELDS.projectRef),
+      projectRef: projectRef.describe(CONFIG_COMMON_FIELDS.projectRef).meta({ replaceOnChanges: true }),
       restoreOnDestroy: z
         .boolean({ error: "restoreOnDestroy must be a boolean" })
         .optional()

@@ -24,7 +24,11 @@ export interface PatchConfigSpec<S extends z.ZodRawShape> {
 
 export function patchConfig<S extends z.ZodRawShape>(
   spec: PatchConfigSpec<S>,
-): { inputs: ReturnType<typeof configInputs<S>>; resource: ResourceImpl; doc: ResourceDoc } {
+): {
+  inputs: ReturnType<typeof configInputs<S>>;
+  resource: ResourceImpl;
+  doc: ResourceDoc<ReturnType<typeof configInputs<S>>>;
+} {
   const inputs = configInputs(spec.settings);
   const path = (ref: string) => `/v1/projects/${encodeURIComponent(ref)}/${spec.apiPath}`;
   const resource = configResource({

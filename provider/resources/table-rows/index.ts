@@ -19,6 +19,8 @@
  * documents (GraphQL documents), reads (live reads) and writes (mutations
  * and the outputs they record). This file keeps the provider methods.
  */
+import { z } from "zod";
+import { defineKind } from "../../kind";
 import { partialFailure, SupabaseError } from "../../errors";
 import type { TableSchema } from "../../graphql/introspect";
 import { keyString } from "../../graphql/values";
@@ -227,24 +229,40 @@ export const tableRows: ResourceImpl = {
   },
 };
 
-export const tableRowsDoc: ResourceDoc = {
+export const tableRowsDoc: ResourceDoc<typeof tableRowsInputs> = {
   name: "TableRows",
   page: "table-rows",
+  manages: "seed and reference data kept as declared, through the GraphQL data API",
   summary:
     "Seed and reference data (plans, feature flags, roles, lookup tables) that `pulumi up` keeps exactly as declared, written and read through the project's GraphQL data API.",
   inputs: tableRowsInputs,
-  outputs: {
-    typeName: "The table's GraphQL type name.",
-    rowCount: "How many rows the resource manages.",
-    unchecked: "What could not be checked without introspection.",
-    schema: "The table's schema as check resolved it, which read and delete use without a new introspection.",
-    columnSets: "The sets of declared columns that the row digests cover.",
-    rowDigests:
-      "Per row, keyed by the row's key: `<columnSet>:<digest>:<column digests>`, 16 hex digits of SHA-256 over the canonical values of its declared columns, then 4 per column (about 50 bytes a row of two columns; the declared rows themselves are not repeated).",
-    drift:
-      "After a refresh that found drift: the keys of rows changed (with the columns that differ), deleted or, with `exclusive`, added out of band (`code=pro`). Keys and column names only, never values; `up` clears it.",
-  },
-  secretOutputs: ["apiKey"],
+  outputs: z.object({
+    table: z.string(),
+    key: z.array(z.string()),
+    typeName: z.string().describe("The table's GraphQL type name."),
+    rowCount: z.number().describe("How many rows the resource manages."),
+    unchecked: z.array(z.string()).describe("What could not be checked without introspection."),
+    schema: z
+      .record(z.string(), z.unknown())
+      .describe("The table's schema as check resolved it, which read and delete use without a new introspection."),
+    columnSets: z.array(z.array(z.string())).describe("The sets of declared columns that the row digests cover."),
+    rowDigests: z
+      .record(z.string(), z.string())
+      .describe(
+        "Per row, keyed by the row's key: `<columnSet>:<digest>:<column digests>`, 16 hex digits of SHA-256 over the canonical values of its declared columns, then 4 per column (about 50 bytes a row of two columns; the declared rows themselves are not repeated).",
+      ),
+    drift: z
+      .object({
+        changed: z.record(z.string(), z.array(z.string())).optional(),
+        added: z.array(z.string()).optional(),
+        deleted: z.array(z.string()).optional(),
+        more: z.record(z.string(), z.number()).optional(),
+      })
+      .optional()
+      .describe(
+        "After a refresh that found drift: the keys of rows changed (with the columns that differ), deleted or, with `exclusive`, added out of band (`code=pro`). Keys and column names only, never values; `up` clears it.",
+      ),
+  }),
   behaviour: {
     replace: "A change of `projectRef`, `graphqlUrl`, `table` or `key`. Changed rows are written in place.",
     adopt:
@@ -286,4 +304,4 @@ export const tableRowsDoc: ResourceDoc = {
   example: "migration-seed",
 };
 
-export default tableRows;
+export default defineKind(tableRows, tableRowsDoc);

@@ -18,24 +18,28 @@ export const tableRowsInputs = z
       .optional()
       .describe(
         "The project's reference (give exactly one of `projectRef` and `graphqlUrl`); its `service_role` key is fetched in memory and never stored. A change replaces the resource.",
-      ),
+      )
+      .meta({ replaceOnChanges: true }),
     graphqlUrl: z
       .url({ protocol: /^https?$/, error: "graphqlUrl must be an http(s) URL" })
       .optional()
       .describe(
         "An explicit GraphQL endpoint (`…/graphql/v1`) instead of `projectRef`; then `apiKey` is required. A change replaces the resource.",
-      ),
+      )
+      .meta({ replaceOnChanges: true }),
     apiKey: z
       .string({ error: "apiKey must be a string" })
       .min(1, "apiKey must not be empty")
       .optional()
-      .describe("Sent as `apikey`; required with `graphqlUrl`. Always stored as a secret."),
+      .describe("Sent as `apikey`; required with `graphqlUrl`. Always stored as a secret.")
+      .meta({ secret: true }),
     table: z
       .string({ error: "table is required" })
       .regex(sqlName, "table must be a SQL name (`table` or `schema.table`) or a GraphQL type name")
       .describe(
         "The table: `table` or `schema.table` (SQL names), or its GraphQL type name. A change replaces the resource.",
-      ),
+      )
+      .meta({ replaceOnChanges: true }),
     key: z
       .array(z.string().regex(/^[_A-Za-z][_0-9A-Za-z]*$/, "a key column must be a plain column name"), {
         error: "key must be a list of column names",
@@ -44,7 +48,8 @@ export const tableRowsInputs = z
       .optional()
       .describe(
         "The key columns (default: the primary key; required with `graphqlUrl`). A change replaces the resource.",
-      ),
+      )
+      .meta({ replaceOnChanges: true }),
     rows: z
       .array(z.record(z.string(), z.unknown(), { error: "each row must be an object of column → value" }), {
         error: "rows must be a list of objects",

@@ -23,6 +23,8 @@ import * as fc from "fast-check";
 import * as runtime from "supabase-pulumi/runtime";
 import { readyProject, startTestEmulator } from "../../../harness/emulator";
 import { authConfigInputs } from "../../../provider/resources/auth-config";
+import { propertyMaps, type PropertySpec } from "../../../provider/kind";
+import { registry } from "../../../provider/registry";
 import { UNKNOWN } from "../../../provider/resources/common";
 import { postgrestConfigInputs } from "../../../provider/resources/postgrest-config";
 
@@ -60,7 +62,7 @@ afterAll(async () => {
 });
 
 /** A valid input of each kind (TableRows points at the real project and table). */
-function valid(kind: string): Props {
+function valid(kind: runtime.ResourceKind): Props {
   switch (kind) {
     case "organization":
       return { name: "Acme" };
@@ -107,7 +109,7 @@ function valid(kind: string): Props {
 }
 
 /** Optional fields a valid input leaves out, so mutations reach them too. */
-const OPTIONAL: Record<string, string[]> = {
+const OPTIONAL: Partial<Record<runtime.ResourceKind, string[]>> = {
   organization: ["adopt"],
   project: ["adopt", "createTimeoutSeconds", "deleteTimeoutSeconds"],
   function: ["name", "verifyJwt", "importMap", "entrypointPath", "importMapPath", "adopt", "sourcePath"],
@@ -124,7 +126,7 @@ const OPTIONAL: Record<string, string[]> = {
  * mutated and may be named in a failure, but only the common fields are in
  * the "no value is valid" property (a numeric setting may accept -1.5).
  */
-const SETTINGS: Record<string, string[]> = {
+const SETTINGS: Partial<Record<runtime.ResourceKind, string[]>> = {
   authConfig: Object.keys(authConfigInputs.shape),
   postgrestConfig: Object.keys(postgrestConfigInputs.shape),
 };
@@ -180,7 +182,7 @@ const adversarial: fc.Arbitrary<unknown> = fc.oneof(
 
 const randomBag = fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 8 });
 
-function mutatedArb(kind: string): fc.Arbitrary<Props> {
+function mutatedArb(kind: runtime.ResourceKind): fc.Arbitrary<Props> {
   const base = valid(kind);
   const fields = [
     ...Object.keys(base),
@@ -203,7 +205,7 @@ function topField(property: string): string {
   return property.split(/[.[]/)[0]!;
 }
 
-async function checkSafely(kind: string, olds: Props, news: Props) {
+async function checkSafely(kind: runtime.ResourceKind, olds: Props, news: Props) {
   counts[kind] = (counts[kind] ?? 0) + 1;
   let result;
   try {
@@ -229,6 +231,22 @@ async function checkSafely(kind: string, olds: Props, news: Props) {
   }
   if ((result.failures ?? []).length === 0) expect(result.inputs).toBeDefined();
   return result;
+}
+
+/** A value of a property's type, for an input the valid sample leaves out. */
+function sampleOf(p: PropertySpec): unknown {
+  if (p.type === "array") return ["a"];
+  if (p.type === "boolean") return false;
+  if (p.type === "number" || p.type === "integer") return 1;
+  return p.enum?.[0] ?? "a";
+}
+
+/** A different value of the same type. */
+function otherThan(v: unknown): unknown {
+  if (Array.isArray(v)) return [...v, "b"];
+  if (typeof v === "boolean") return !v;
+  if (typeof v === "number") return v + 1;
+  return `${String(v)}b`;
 }
 
 const KINDS = runtime.kinds();
@@ -258,6 +276,23 @@ describe.each(KINDS)("%s check", (kind) => {
   test("accepts its valid input", async () => {
     const r = await checkSafely(kind, {}, valid(kind));
     expect(r.failures ?? []).toEqual([]);
+  });
+
+  test("diff replaces the resource for a change of exactly the inputs the schema marks replaceOnChanges", async () => {
+    const inputs = propertyMaps(registry[kind].doc).inputs;
+    const marked = Object.entries(inputs).filter(([, p]) => p.replaceOnChanges);
+    // Every kind but Organization (whose only field cannot change at all) has inputs that replace it.
+    expect(marked.length > 0).toBe(kind !== "organization");
+    // And the other way round: a change of any other input is never a replacement.
+    for (const [field, spec] of Object.entries(inputs)) {
+      const olds = { ...valid(kind), [field]: valid(kind)[field] ?? sampleOf(spec) };
+      const news = { ...olds, [field]: otherThan(olds[field]) };
+      const d = await runtime.provider(kind).diff("id", olds, news);
+      expect({ field, replaced: d.replaces?.includes(field) ?? false }).toEqual({
+        field,
+        replaced: spec.replaceOnChanges,
+      });
+    }
   });
 
   test(`random property bags (${CASES.random} cases)`, async () => {

@@ -52,7 +52,7 @@ export async function calls(emu: TestEmulator): Promise<string[]> {
 /** Each input must fail check naming exactly its field, without any API call. */
 export async function expectRefused(
   emu: TestEmulator,
-  kind: string,
+  kind: runtime.ResourceKind,
   bad: Array<[Record<string, unknown>, string]>,
 ): Promise<void> {
   await emu.clearRequests();

@@ -3,7 +3,7 @@ import * as runtime from "supabase-pulumi/runtime";
 import { calls, useSharedProject } from "./config-helpers";
 
 const ctx = useSharedProject("s", { hostnameAutoVerifyMs: 100 });
-const P = (kind: string) => runtime.provider(kind);
+const P = (kind: runtime.ResourceKind) => runtime.provider(kind);
 
 test("custom hostname: initialize, activate, records shaped for DNS, delete", async () => {
   const { emu, ref } = ctx;

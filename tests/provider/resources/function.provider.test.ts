@@ -7,7 +7,7 @@ import { sha256Hex } from "../../../provider/resources/shared";
 import { calls, useSharedProject } from "./config-helpers";
 
 const ctx = useSharedProject("s");
-const P = (kind: string) => runtime.provider(kind);
+const P = (kind: runtime.ResourceKind) => runtime.provider(kind);
 
 const source = "Deno.serve(() => new Response('hi'))";
 const DEPLOY = "POST /v1/projects/{ref}/functions/deploy";

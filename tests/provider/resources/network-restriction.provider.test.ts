@@ -3,7 +3,7 @@ import * as runtime from "supabase-pulumi/runtime";
 import { calls, useSharedProject } from "./config-helpers";
 
 const ctx = useSharedProject("s", { restrictionsApplyDelayMs: 100 });
-const P = (kind: string) => runtime.provider(kind);
+const P = (kind: runtime.ResourceKind) => runtime.provider(kind);
 
 test("network restrictions: apply waits for applied; delete restores allow-all", async () => {
   const { emu, ref } = ctx;

@@ -3,7 +3,7 @@ import * as runtime from "supabase-pulumi/runtime";
 import { calls, useSharedProject } from "./config-helpers";
 
 const ctx = useSharedProject("s");
-const P = (kind: string) => runtime.provider(kind);
+const P = (kind: runtime.ResourceKind) => runtime.provider(kind);
 
 test("pgsodium: adopt is 1 GET; a key change is 1 PUT; delete makes no call", async () => {
   const { emu, ref } = ctx;

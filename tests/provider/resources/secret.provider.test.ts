@@ -5,7 +5,7 @@ import type { TestEmulator } from "../../../harness/emulator";
 import { calls, useSharedProject } from "./config-helpers";
 
 const ctx = useSharedProject("s");
-const P = (kind: string) => runtime.provider(kind);
+const P = (kind: runtime.ResourceKind) => runtime.provider(kind);
 
 test("20 concurrent creates for one project are one POST; reads share one GET; deletes are one DELETE", async () => {
   const { emu, ref } = ctx;

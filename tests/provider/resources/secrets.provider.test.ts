@@ -3,7 +3,7 @@ import * as runtime from "supabase-pulumi/runtime";
 import { calls, useSharedProject } from "./config-helpers";
 
 const ctx = useSharedProject("s");
-const P = (kind: string) => runtime.provider(kind);
+const P = (kind: runtime.ResourceKind) => runtime.provider(kind);
 
 test("create is 1 POST; update is ≤1 POST + ≤1 DELETE; delete is 1 DELETE", async () => {
   const { emu, ref } = ctx;

@@ -6,7 +6,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { provider } from "supabase-pulumi/runtime";
-import { folderHash, listFolder, treeHash } from "../../../provider/resources/function-bundle";
+import { folderHash, listFolder, treeHash } from "../../../provider/resources/function/bundle";
 import { sha256Hex } from "../../../provider/resources/shared";
 import { REF, refusesAtCheck } from "./helpers";
 

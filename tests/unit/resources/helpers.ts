@@ -1,5 +1,5 @@
 /** Shared pieces of the resource unit tests. */
-import { provider } from "supabase-pulumi/runtime";
+import { provider, type ResourceKind } from "supabase-pulumi/runtime";
 
 /** A well-formed project ref. */
 export const REF = "abcdefghijklmnopqrst";
@@ -14,7 +14,7 @@ export type CheckCase = [
 ];
 
 /** One test per case: check refuses it with a failure on exactly that field, and the expected reason. */
-export function refusesAtCheck(kind: string, cases: CheckCase[]): void {
+export function refusesAtCheck(kind: ResourceKind, cases: CheckCase[]): void {
   test.each(cases)("check refuses %s", async (_title, olds, news, property, reason) => {
     const res = await provider(kind).check(olds, news);
     const failure = res.failures?.find((f) => f.property === property);

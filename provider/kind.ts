@@ -1,0 +1,137 @@
+/**
+ * What one resource kind is, as data: its implementation (check, diff,
+ * create, read, update, delete) and its documentation, which carries the
+ * input and output schemas (zod 4). Everything listed per kind elsewhere is
+ * derived from these: the runtime's dispatch (`registry.ts`), the SDK's
+ * classes and provider modules (`scripts/gen-sdk.ts`), the docs
+ * (`scripts/docs.ts`) and the JSON-schema property maps below, from which a
+ * Pulumi package schema can be written.
+ *
+ * Field facts a schema's types do not say are zod metadata (`.meta({...})`),
+ * typed here: `secret`, `replaceOnChanges`, and two names for the SDK.
+ * Descriptions are zod's own (`.describe(...)`).
+ */
+import { z } from "zod";
+import type { ResourceImpl } from "./resources/common";
+import type { ResourceDoc } from "./resource-doc";
+
+declare module "zod" {
+  interface GlobalMeta {
+    /**
+     * Always stored encrypted: a secret input is wrapped with `pulumi.secret` by the SDK, and both secret
+     * inputs and secret outputs are the resource's `additionalSecretOutputs`.
+     */
+    secret?: boolean;
+    /** A change of this input replaces the resource (the kind's `diff` answers it in `replaces`). */
+    replaceOnChanges?: boolean;
+    /** The name of this field's type in the SDK (an enum or object type exported next to the class). */
+    typeName?: string;
+    /** The SDK's TypeScript type, for the few fields whose zod type (a refined record) says less. */
+    tsType?: string;
+  }
+}
+
+/** A kind's definition; `D` keeps its documentation's input schema type, for type-level tests of the SDK. */
+export interface KindDefinition<D extends ResourceDoc = ResourceDoc> {
+  impl: ResourceImpl;
+  doc: D;
+}
+
+/** One kind's definition: what its folder's `index.ts` exports by default and the registry lists. */
+export function defineKind<D extends ResourceDoc>(impl: ResourceImpl, doc: D): KindDefinition<D> {
+  return { impl, doc };
+}
+
+/** The `drift` output every kind reports after a refresh that found drift (see resources/drift.ts). */
+export function driftOutput(description: string) {
+  return z
+    .object({
+      changed: z.array(z.string()).optional(),
+      added: z.array(z.string()).optional(),
+      deleted: z.array(z.string()).optional(),
+      more: z.record(z.string(), z.number()).optional(),
+    })
+    .optional()
+    .describe(description);
+}
+
+/** The metadata of a field, through its optional/default/nullable/pipe wrappers (the outer one wins). */
+export function fieldMeta(schema: z.ZodType): z.GlobalMeta {
+  const def = schema._zod.def as unknown as { type: string; innerType?: z.ZodType; in?: z.ZodType };
+  const inner = def.innerType ?? (def.type === "pipe" ? def.in : undefined);
+  return { ...(inner ? fieldMeta(inner) : {}), ...(schema.meta() ?? {}) };
+}
+
+/** A property as a package schema would hold it: JSON-schema type facts plus the kind's own. */
+export interface PropertySpec {
+  type?: string;
+  enum?: readonly unknown[];
+  items?: unknown;
+  properties?: unknown;
+  additionalProperties?: unknown;
+  description?: string;
+  default?: unknown;
+  required: boolean;
+  secret: boolean;
+  replaceOnChanges: boolean;
+}
+
+/** The input schema as an object, before any whole-object transform. */
+function objectOf(schema: z.ZodType): z.ZodObject {
+  const def = schema._zod.def as unknown as { type: string; in?: z.ZodType };
+  return (def.type === "pipe" ? objectOf(def.in!) : schema) as z.ZodObject;
+}
+
+function propertyMap(
+  object: z.ZodObject,
+  io: "input" | "output",
+  skip: readonly string[] = [],
+  describedBy?: z.ZodObject,
+): Record<string, PropertySpec> {
+  const json = z.toJSONSchema(object, { io, unrepresentable: "any" }) as {
+    properties?: Record<string, Record<string, unknown>>;
+    required?: string[];
+  };
+  const shape = object.shape as Record<string, z.ZodType>;
+  const fallback = (describedBy?.shape ?? {}) as Record<string, z.ZodType>;
+  const out: Record<string, PropertySpec> = {};
+  for (const [name, field] of Object.entries(shape)) {
+    if (skip.includes(name)) continue;
+    const meta = { ...(fallback[name] ? fieldMeta(fallback[name]) : {}), ...fieldMeta(field) };
+    const { secret: _s, replaceOnChanges: _r, typeName: _t, tsType: _ts, ...prop } = json.properties?.[name] ?? {};
+    out[name] = {
+      ...(prop as Omit<PropertySpec, "required" | "secret" | "replaceOnChanges">),
+      description: field.description ?? fallback[name]?.description ?? meta.description,
+      required: json.required?.includes(name) ?? false,
+      secret: meta.secret === true,
+      replaceOnChanges: meta.replaceOnChanges === true,
+    };
+    if (out[name].description === undefined) delete out[name].description;
+  }
+  return out;
+}
+
+/**
+ * A kind's inputs (less the ones check fills in) and outputs as JSON-schema property maps with `required`,
+ * `secret`, `replaceOnChanges`, `enum`, `default` and `description`: what a Pulumi package schema's
+ * `inputProperties` and `properties` need. Outputs echoing an input take its description.
+ */
+export function propertyMaps(doc: ResourceDoc): {
+  inputs: Record<string, PropertySpec>;
+  outputs: Record<string, PropertySpec>;
+} {
+  const inputs = objectOf(doc.inputs);
+  return {
+    inputs: propertyMap(inputs, "input", doc.internalInputs),
+    outputs: propertyMap(doc.outputs, "output", [], inputs),
+  };
+}
+
+/** The names of a kind's secret inputs and outputs: its `additionalSecretOutputs`. */
+export function secretNames(doc: ResourceDoc): { inputs: string[]; outputs: string[] } {
+  const secret = (o: z.ZodObject) =>
+    Object.entries(o.shape as Record<string, z.ZodType>)
+      .filter(([, f]) => fieldMeta(f).secret === true)
+      .map(([k]) => k);
+  return { inputs: secret(objectOf(doc.inputs)), outputs: secret(doc.outputs) };
+}

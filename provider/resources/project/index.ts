@@ -1,0 +1,326 @@
+/**
+ * Project: create and wait for health, rename in place, replace on a region or
+ * organization change, delete and wait until gone. Its documentation (inputs,
+ * outputs, behaviour, API footprint) is `projectDoc` below.
+ */ import { z } from "zod";
+import { defineKind, driftOutput } from "../../kind";
+import { ApiError, isNotFound, partialFailure, SupabaseError } from "../../errors";
+import { withUnknownOutcome } from "../../client/management";
+import { REGIONS } from "../../client/config-schemas";
+import type { Project } from "../../client/management";
+import { managementClient, projectsList, invalidateProjects, projectBaseUrl } from "../../context";
+import { withDrift } from "../drift";
+import { displayName, optionalFlag, timeoutSeconds } from "../shared";
+import { managementFootprint, type ResourceDoc } from "../../resource-doc";
+import { pollUntil } from "../../poll";
+import {
+  checkWith,
+  containsUnknown,
+  diffFields,
+  PROVIDER_KEY,
+  type FieldRule,
+  type Props,
+  type ResourceImpl,
+} from "../common";
+import { secretHash } from "../config/normalize";
+
+/** Statuses that never turn healthy by themselves: stop waiting and report. */
+export const TERMINAL_STATUSES = new Set([
+  "INIT_FAILED",
+  "GOING_DOWN",
+  "REMOVED",
+  "INACTIVE",
+  "PAUSE_FAILED",
+  "RESTORE_FAILED",
+]);
+/** Statuses under which a project counts as gone for refresh. */
+const GONE_STATUSES = new Set(["GOING_DOWN", "REMOVED"]);
+
+export const MIN_DB_PASS_LENGTH = 8;
+
+export const projectInputs = z
+  .object({
+    name: displayName.describe("The project's name (1..256 characters). Renamed in place."),
+    organizationId: z
+      .string({ error: "organizationId is required (the organization's slug)" })
+      .regex(/^[\w-]+$/, "organizationId must be an organization slug: letters, digits, '_' and '-' only")
+      .describe("The slug of the organization that owns the project. A change replaces the project.")
+      .meta({ replaceOnChanges: true }),
+    region: z
+      .enum(REGIONS, {
+        error: (iss) =>
+          iss.input === undefined
+            ? "region is required"
+            : `unknown region "${String(iss.input)}"; use one of: ${REGIONS.join(", ")}`,
+      })
+      .describe("The region the project runs in. A change replaces the project.")
+      .meta({ typeName: "Region", replaceOnChanges: true }),
+    dbPass: z
+      .string({ error: "dbPass is required (the database password, as a secret)" })
+      .min(MIN_DB_PASS_LENGTH, `dbPass must be at least ${MIN_DB_PASS_LENGTH} characters`)
+      .max(1024, "dbPass must be at most 1024 characters")
+      .describe(
+        "The database password (at least 8 characters), always stored as a secret. A change is applied in place (`PATCH …/database/password`).",
+      )
+      .meta({ secret: true }),
+    adopt: optionalFlag("adopt").describe(
+      "Take over an existing project with the same organization and name instead of creating one.",
+    ),
+    createTimeoutSeconds: timeoutSeconds("createTimeoutSeconds", 7200)
+      .optional()
+      .describe("How long creation waits for the project to become `ACTIVE_HEALTHY` (default 600)."),
+    deleteTimeoutSeconds: timeoutSeconds("deleteTimeoutSeconds", 7200)
+      .optional()
+      .describe("How long deletion waits until the project is gone (default 300)."),
+  })
+  .strict();
+
+export type ProjectInputs = z.infer<typeof projectInputs>;
+
+const rules: FieldRule[] = [
+  { name: "name" },
+  { name: "organizationId", replaces: true },
+  { name: "region", replaces: true },
+  // Compared by digest in diff (the state keeps no password).
+  { name: "dbPass", ignore: true },
+  { name: "adopt", ignore: true },
+  { name: "createTimeoutSeconds", ignore: true },
+  { name: "deleteTimeoutSeconds", ignore: true },
+];
+
+const DEFAULT_CREATE_TIMEOUT_S = 600;
+const DEFAULT_DELETE_TIMEOUT_S = 300;
+
+/**
+ * The password's digest kept in state (as a secret) in place of the password:
+ * HMAC-SHA256 keyed with the project's ref, so a change of `dbPass` is found
+ * without the password ever being stored.
+ */
+export const dbPassDigest = (ref: string, dbPass: string): string => secretHash(ref, dbPass);
+
+/** Outputs: the inputs minus the password (its digest instead), plus what the service reports. */
+function outputs(inputs: Props, p: Project): Props {
+  const { dbPass, ...rest } = inputs;
+  const ref = p.ref ?? p.id;
+  const base = projectBaseUrl(ref);
+  return {
+    ...rest,
+    ...(typeof dbPass === "string" ? { dbPassDigest: dbPassDigest(ref, dbPass) } : {}),
+    name: p.name,
+    organizationId: p.organization_id ?? p.organization_slug ?? rest.organizationId,
+    region: p.region,
+    ref,
+    status: statusOf(p),
+    createdAt: p.created_at,
+    databaseHost: p.database?.host ?? null,
+    databaseVersion: p.database?.version ?? null,
+    apiUrl: base,
+    graphqlUrl: `${base}/graphql/v1`,
+  };
+}
+
+/** The documented project shape has no status; a project answered without one counts as ready. */
+function statusOf(p: Project): string {
+  return p.status ?? "ACTIVE_HEALTHY";
+}
+
+export async function waitHealthy(ref: string, timeoutS: number): Promise<Project> {
+  const client = managementClient();
+  return pollUntil(
+    async () => {
+      const p = await client.getProject(ref);
+      const s = statusOf(p);
+      if (s === "ACTIVE_HEALTHY") return p;
+      if (TERMINAL_STATUSES.has(s)) {
+        throw new SupabaseError(
+          "TERMINAL_STATUS",
+          `Project ${ref} reached status ${s} and will not become healthy by itself.`,
+        );
+      }
+      return undefined;
+    },
+    { timeoutMs: timeoutS * 1000, minDelayMs: 250, maxDelayMs: 5000, what: `project ${ref} to become ACTIVE_HEALTHY` },
+  );
+}
+
+export const project: ResourceImpl = {
+  async check(_olds, news) {
+    const r = checkWith(projectInputs, news);
+    return { inputs: r.inputs, failures: r.failures };
+  },
+
+  async diff(_id, olds, news) {
+    const d = diffFields(olds, news, rules);
+    // Refresh compares what `read` found with the declared inputs through this
+    // diff, so a project that is no longer healthy (paused, failed, restarting)
+    // must show as a change; `update` then waits for health or says why not.
+    if (typeof olds.status === "string" && olds.status !== "ACTIVE_HEALTHY") d.changes = true;
+    if (passwordChanged(olds, news)) d.changes = true;
+    return d;
+  },
+
+  async create(inputs) {
+    const client = managementClient();
+    const timeoutS = (inputs.createTimeoutSeconds as number | undefined) ?? DEFAULT_CREATE_TIMEOUT_S;
+    let created: Project | undefined;
+    const naturalKey = { organizationId: inputs.organizationId as string, name: inputs.name as string };
+    if (inputs.adopt) created = await client.findProject(naturalKey);
+    if (!created) {
+      // Allow for clock skew between this machine and the service when telling
+      // a project created by this request from an older namesake.
+      const notBefore = Date.now() - 120_000;
+      created = await withUnknownOutcome(
+        () =>
+          client.createProject({
+            name: inputs.name,
+            db_pass: inputs.dbPass,
+            organization_slug: inputs.organizationId,
+            region_selection: { type: "specific", code: inputs.region },
+          }),
+        () => client.findProject({ ...naturalKey, notBefore }),
+      );
+      invalidateProjects();
+    }
+    const ref = created.ref ?? created.id;
+    try {
+      const healthy = await waitHealthy(ref, timeoutS);
+      return { id: ref, outs: outputs(inputs, healthy) };
+    } catch (err) {
+      // The project exists: record it (with the provider, so later operations
+      // can load it) instead of orphaning it. The next `up` retries the wait.
+      throw partialFailure(ref, { ...outputs(inputs, created), [PROVIDER_KEY]: inputs[PROVIDER_KEY] }, err);
+    }
+  },
+
+  async read(id, props) {
+    const listed = (await projectsList()).find((p) => (p.ref ?? p.id) === id);
+    let p: Project | undefined = listed;
+    if (!p) {
+      try {
+        p = await managementClient().getProject(id);
+      } catch (err) {
+        if (isNotFound(err)) return { id: "", props: {} };
+        throw err;
+      }
+    }
+    if (GONE_STATUSES.has(p.status ?? "")) return { id: "", props: {} };
+    const next = outputs(props, p);
+    const changed: string[] = [];
+    if (props.name !== undefined && next.name !== props.name) changed.push("name");
+    if (next.status !== "ACTIVE_HEALTHY") changed.push(`status ${next.status}`);
+    return { id, props: withDrift(next, { changed }) };
+  },
+
+  async update(id, olds, news) {
+    const client = managementClient();
+    if (olds.name !== news.name) {
+      await client.updateProject(id, { name: news.name });
+      invalidateProjects();
+    }
+    if (passwordChanged(olds, news)) await client.updateDatabasePassword(id, news.dbPass);
+    const timeoutS = (news.createTimeoutSeconds as number | undefined) ?? DEFAULT_CREATE_TIMEOUT_S;
+    const p = await waitHealthy(id, timeoutS);
+    return { outs: outputs(news, p) };
+  },
+
+  async delete(id, props) {
+    const client = managementClient();
+    const timeoutS = (props.deleteTimeoutSeconds as number | undefined) ?? DEFAULT_DELETE_TIMEOUT_S;
+    await pollUntil(
+      async () => {
+        try {
+          await client.deleteProject(id);
+          return true;
+        } catch (err) {
+          if (isNotFound(err)) return true;
+          // A project still provisioning cannot be deleted yet: wait and ask again.
+          if (ApiError.isApi(err) && err.status === 400 && /not ready for deletion/i.test(err.apiMessage))
+            return undefined;
+          throw err;
+        }
+      },
+      { timeoutMs: timeoutS * 1000, minDelayMs: 500, maxDelayMs: 5000, what: `project ${id} to accept deletion` },
+    );
+    invalidateProjects();
+    await pollUntil(
+      async () => {
+        try {
+          const p = await client.getProject(id);
+          return p.status === "REMOVED" ? true : undefined;
+        } catch (err) {
+          if (isNotFound(err)) return true;
+          throw err;
+        }
+      },
+      { timeoutMs: timeoutS * 1000, minDelayMs: 200, maxDelayMs: 5000, what: `project ${id} to be gone` },
+    );
+  },
+};
+
+/**
+ * Whether the declared password differs from the one recorded (by digest). A
+ * state without a digest (written before digests were kept) counts as
+ * unchanged: the next update records it.
+ */
+function passwordChanged(olds: Props, news: Props): boolean {
+  if (typeof olds.dbPassDigest !== "string") return false;
+  if (containsUnknown(news.dbPass)) return true;
+  const ref = String(olds.ref ?? "");
+  return typeof news.dbPass === "string" && olds.dbPassDigest !== dbPassDigest(ref, news.dbPass);
+}
+
+export const projectDoc: ResourceDoc<typeof projectInputs> = {
+  name: "Project",
+  page: "project",
+  manages: "a project, created and awaited until healthy; a new `dbPass` is applied in place",
+  summary: "A project: a database with its APIs, in one organization and region.",
+  inputs: projectInputs,
+  outputs: z.object({
+    name: z.string(),
+    organizationId: z.string(),
+    region: z.enum(REGIONS).meta({ typeName: "Region" }),
+    drift: driftOutput(
+      "After a refresh that found drift: `name` when renamed out of band, `status <status>` when no longer healthy. Cleared by `up`.",
+    ),
+    ref: z
+      .string()
+      .describe("The project's reference (20 lowercase letters), which project-scoped resources take as `projectRef`."),
+    status: z.string().describe("The project's status as the service reports it (`ACTIVE_HEALTHY` once ready)."),
+    createdAt: z.string().describe("When the project was created."),
+    databaseHost: z.string().nullable().describe("The database's host name."),
+    databaseVersion: z.string().nullable().describe("The database's PostgreSQL version."),
+    apiUrl: z.string().describe("The project's base URL."),
+    graphqlUrl: z.string().describe("The project's GraphQL endpoint (`apiUrl` + `/graphql/v1`)."),
+    dbPassDigest: z
+      .string()
+      .describe(
+        "HMAC-SHA256 of the database password keyed with the project's ref (stored as a secret), which tells a changed `dbPass` without storing it.",
+      )
+      .meta({ secret: true }),
+  }),
+  behaviour: {
+    replace:
+      "A change of `organizationId` or `region`. A rename and a new `dbPass` are applied in place (`PATCH`), never by replacing the project.",
+    adopt: "`adopt: true` takes over the project with the same organization and name.",
+    drift: "Refresh reports a rename, a project that is no longer healthy (paused, failed), or a project that is gone.",
+    destroy:
+      'Deletes the project, retrying while the service answers "Project not ready for deletion.", then waits until it is gone.',
+    notes: [
+      "Create sends exactly one `POST`, then waits for `ACTIVE_HEALTHY` with capped backoff. It fails fast on statuses that never turn healthy by themselves (`INIT_FAILED`, `REMOVED`, `INACTIVE`, …). A project that was created but never became healthy is still recorded in state (as a partial failure), never orphaned; the next `up` picks it up.",
+      "When the create `POST`'s connection fails after it was sent, the provider never blindly repeats it: it looks the project up by organization and name (created since the request), adopts it if found, and sends the `POST` again only if it is not there.",
+      "A changed `dbPass` is applied with `PATCH /v1/projects/{ref}/database/password`. The state keeps only a keyed digest of the password (as a secret), never the password, and diff compares digests. A stack whose state predates the digest records it at its next update without changing the password.",
+    ],
+  },
+  ...managementFootprint({
+    create:
+      "exactly 1 `POST /v1/projects`, then `GET /v1/projects/{ref}` polls with capped backoff until `ACTIVE_HEALTHY` (+1 `GET /v1/projects` with `adopt: true`, or when the POST's outcome is unknown)",
+    "read (refresh)":
+      "≤1 `GET /v1/projects` shared by every project read of the process (+1 `GET /v1/projects/{ref}` only for a project missing from the list)",
+    update:
+      "1 `PATCH /v1/projects/{ref}` for a rename, 1 `PATCH /v1/projects/{ref}/database/password` for a new `dbPass`, then 1 `GET /v1/projects/{ref}`",
+    delete: '1 `DELETE /v1/projects/{ref}` (repeated while "not ready"), then `GET /v1/projects/{ref}` polls until 404',
+  }),
+  example: "project-settings",
+};
+
+export default defineKind(project, projectDoc);

@@ -1,4 +1,0 @@
-// The dynamic provider of every Secrets resource; see ../provider.ts for why it is a module of its own.
-import { makeProvider } from "../provider";
-
-export = makeProvider("secrets");
