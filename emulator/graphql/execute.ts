@@ -10,7 +10,6 @@ import {
   execute as executeGraphql,
   GraphQLError,
   Kind,
-  parse,
   type DocumentNode,
   type FieldNode,
   type FragmentDefinitionNode,
@@ -24,6 +23,7 @@ import { collectFields } from "./selection";
 import type { GqlDatabase, GqlExecutor } from "./db";
 import { CURRENT_VERSION_SQL, forgetSchemaVersion, PRELUDE_SQL, schemaVersionMode, STALE_SCHEMA } from "./freshness";
 import { GqlError, type GqlErrorBody } from "./errors";
+import { checkBody, type ParsedRequest } from "./request";
 import { buildModel, type ApiModel } from "./model";
 import { buildSchema } from "./schema";
 import { EnumLiteral, isObject, resolveValue, type Variables } from "./values";
@@ -230,30 +230,28 @@ async function introspect(
   return result.data?.[field.alias?.value ?? field.name.value];
 }
 
+/** One request whose body is still JSON (the executor's entry point when no gateway checked it). */
 export async function handleGraphql(db: GqlDatabase, req: GraphqlRequest): Promise<GraphqlResponse> {
-  const body = req.body;
-  if (!isObject(body) || typeof body.query !== "string") {
-    return {
-      status: 400,
-      body: { message: 'The request body must be a JSON object with a "query" string' },
-      statements: 0,
-    };
-  }
-  const rawVars = body.variables ?? {};
-  if (!isObject(rawVars)) return errorsOnly("variables must be an object");
-  let doc: DocumentNode;
-  try {
-    doc = parse(body.query);
-  } catch (err) {
-    return errorsOnly(err instanceof GraphQLError ? err.message : String(err));
-  }
+  const checked = checkBody(req.body);
+  if ("refused" in checked) return { ...checked.refused, statements: 0 };
+  if ("failed" in checked) return { ...checked.failed, statements: 0 };
+  return runGraphql(db, { ...req, parsed: checked.ok });
+}
+
+/** One request whose body was checked and whose document was parsed (once, by `checkBody`). */
+export async function runGraphql(
+  db: GqlDatabase,
+  req: Omit<GraphqlRequest, "body"> & { parsed: ParsedRequest },
+): Promise<GraphqlResponse> {
+  const { document: doc, operationName } = req.parsed;
+  const rawVars = req.parsed.variables;
   let op: OperationDefinitionNode;
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of doc.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
   const vars: Variables = { ...rawVars };
   let topFields: FieldNode[];
   try {
-    op = selectOperation(doc, body.operationName);
+    op = selectOperation(doc, operationName);
     checkFragmentCycles(fragments);
     for (const v of op.variableDefinitions ?? []) {
       const name = v.variable.name.value;
