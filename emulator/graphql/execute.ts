@@ -18,7 +18,7 @@ import {
   type SelectionSetNode,
 } from "graphql";
 import { CATALOG_FINGERPRINT_SQL, loadCatalog } from "../catalog";
-import { Compiler, type CompileContext, type CompiledStatement } from "./compile";
+import { Compiler, type CompiledStatement } from "./compile";
 import { collectFields } from "./selection";
 import type { GqlDatabase, GqlExecutor } from "./db";
 import { CURRENT_VERSION_SQL, forgetSchemaVersion, PRELUDE_SQL, schemaVersionMode, STALE_SCHEMA } from "./freshness";
@@ -328,26 +328,37 @@ interface Prepared {
   isMutation: boolean;
 }
 
-/** Compiles one top-level field of a query; introspection and `__typename` are answered here. */
-async function planQueryField(
+/**
+ * The one dispatch of a top-level field, for queries and mutations alike:
+ * `__typename` and introspection are answered here, every other field is
+ * compiled to one statement.
+ */
+async function planField(
   api: CachedApi,
   req: Prepared,
   field: FieldNode,
 ): Promise<{ value: unknown } | { stmt: CompiledStatement }> {
   const name = field.name.value;
   const model = api.model;
-  if (name === "__typename") return { value: "Query" };
+  if (name === "__typename") return { value: req.isMutation ? "Mutation" : "Query" };
+  const compiler = new Compiler({ model, vars: req.vars, fragments: req.fragments });
+  if (req.isMutation) {
+    const fn = model.mutationFunctions.get(name);
+    if (fn) return { stmt: compiler.rootFunction(fn, field) };
+    const m = model.mutationFields.get(name);
+    if (!m) throw new GqlError(`Unknown field "${name}" on type Mutation`);
+    return { stmt: compiler[m.kind](m.table, field) };
+  }
   if (name === "__schema" || name === "__type") {
     if (!model.introspection) throw new GqlError(`Unknown field "${name}" on type Query`);
     return { value: await introspect(api, field, req.doc, req.op, req.vars) };
   }
-  const compiler = new Compiler({ model, vars: req.vars, fragments: req.fragments });
   if (name === "node") return { stmt: compiler.node(field) };
   const fn = model.queryFunctions.get(name);
   if (fn) return { stmt: compiler.rootFunction(fn, field) };
   const q = model.queryFields.get(name);
   if (!q) throw new GqlError(`Unknown field "${name}" on type Query`);
-  return { stmt: q.kind === "byPk" ? compiler.byPk(q.table, field) : compiler.collection(q.table, field) };
+  return { stmt: compiler[q.kind](q.table, field) };
 }
 
 /**
@@ -366,7 +377,7 @@ async function runQuery(
   for (const field of req.topFields) {
     const key = field.alias?.value ?? field.name.value;
     try {
-      planned.push({ key, ...(await planQueryField(api, req, field)) });
+      planned.push({ key, ...(await planField(api, req, field)) });
     } catch (err) {
       if (!(err instanceof GqlError)) throw err;
       planned.push({ key, error: err.message });
@@ -397,7 +408,6 @@ async function runInTransaction(
 ): Promise<GraphqlResponse> {
   const { isMutation } = req;
   const model = api.model;
-  const ctx: CompileContext = { model, vars: req.vars, fragments: req.fragments };
   const data: Record<string, unknown> = {};
   const errors: GqlErrorBody[] = [];
   let statements = 0;
@@ -405,40 +415,13 @@ async function runInTransaction(
     throw new Rollback({ data: null, errors: [{ message: "Unknown type Mutation" }] }, 0);
   for (const field of req.topFields) {
     const key = field.alias?.value ?? field.name.value;
-    const name = field.name.value;
     try {
-      if (name === "__typename") {
-        data[key] = isMutation ? "Mutation" : "Query";
+      const planned = await planField(api, req, field);
+      if ("value" in planned) {
+        data[key] = planned.value;
         continue;
       }
-      if (!isMutation && (name === "__schema" || name === "__type")) {
-        if (!model.introspection) throw new GqlError(`Unknown field "${name}" on type Query`);
-        data[key] = await introspect(api, field, req.doc, req.op, req.vars);
-        continue;
-      }
-      const compiler = new Compiler(ctx);
-      let stmt: CompiledStatement;
-      if (isMutation) {
-        const m = model.mutationFields.get(name);
-        const fn = model.mutationFunctions.get(name);
-        if (fn) stmt = compiler.rootFunction(fn, field);
-        else if (!m) throw new GqlError(`Unknown field "${name}" on type Mutation`);
-        else
-          stmt =
-            m.kind === "insert"
-              ? compiler.insert(m.table, field)
-              : m.kind === "update"
-                ? compiler.update(m.table, field)
-                : compiler.delete(m.table, field);
-      } else if (name === "node") {
-        stmt = compiler.node(field);
-      } else if (model.queryFunctions.has(name)) {
-        stmt = compiler.rootFunction(model.queryFunctions.get(name)!, field);
-      } else {
-        const q = model.queryFields.get(name);
-        if (!q) throw new GqlError(`Unknown field "${name}" on type Query`);
-        stmt = q.kind === "byPk" ? compiler.byPk(q.table, field) : compiler.collection(q.table, field);
-      }
+      const stmt = planned.stmt;
       counted(++statements);
       const res = await tx.query<{ v: unknown; n?: number }>(stmt.sql, stmt.params);
       const row = res.rows[0];
