@@ -18,7 +18,10 @@ import {
   type SelectionSetNode,
 } from "graphql";
 import { CATALOG_FINGERPRINT_SQL, loadCatalog } from "../catalog";
-import { Compiler, type CompiledStatement } from "./compile";
+import { buildByPk, buildCollection, buildFunction, buildNode, type BuildContext } from "./build";
+import { buildDelete, buildInsert, buildUpdate } from "./build-mutation";
+import type { StatementPlan } from "./plan";
+import { transpile, type Statement } from "./transpile";
 import { collectFields } from "./selection";
 import type { GqlDatabase, GqlExecutor } from "./db";
 import { CURRENT_VERSION_SQL, forgetSchemaVersion, PRELUDE_SQL, schemaVersionMode, STALE_SCHEMA } from "./freshness";
@@ -328,37 +331,40 @@ interface Prepared {
   isMutation: boolean;
 }
 
+const BUILD_MUTATION = { insert: buildInsert, update: buildUpdate, delete: buildDelete };
+const BUILD_QUERY = { collection: buildCollection, byPk: buildByPk };
+
 /**
  * The one dispatch of a top-level field, for queries and mutations alike:
  * `__typename` and introspection are answered here, every other field is
- * compiled to one statement.
+ * built into the plan of one statement.
  */
 async function planField(
   api: CachedApi,
   req: Prepared,
   field: FieldNode,
-): Promise<{ value: unknown } | { stmt: CompiledStatement }> {
+): Promise<{ value: unknown } | { plan: StatementPlan }> {
   const name = field.name.value;
   const model = api.model;
   if (name === "__typename") return { value: req.isMutation ? "Mutation" : "Query" };
-  const compiler = new Compiler({ model, vars: req.vars, fragments: req.fragments });
+  const ctx: BuildContext = { model, vars: req.vars, fragments: req.fragments };
   if (req.isMutation) {
     const fn = model.mutationFunctions.get(name);
-    if (fn) return { stmt: compiler.rootFunction(fn, field) };
+    if (fn) return { plan: buildFunction(ctx, fn, field) };
     const m = model.mutationFields.get(name);
     if (!m) throw new GqlError(`Unknown field "${name}" on type Mutation`);
-    return { stmt: compiler[m.kind](m.table, field) };
+    return { plan: BUILD_MUTATION[m.kind](ctx, m.table, field) };
   }
   if (name === "__schema" || name === "__type") {
     if (!model.introspection) throw new GqlError(`Unknown field "${name}" on type Query`);
     return { value: await introspect(api, field, req.doc, req.op, req.vars) };
   }
-  if (name === "node") return { stmt: compiler.node(field) };
+  if (name === "node") return { plan: buildNode(ctx, field) };
   const fn = model.queryFunctions.get(name);
-  if (fn) return { stmt: compiler.rootFunction(fn, field) };
+  if (fn) return { plan: buildFunction(ctx, fn, field) };
   const q = model.queryFields.get(name);
   if (!q) throw new GqlError(`Unknown field "${name}" on type Query`);
-  return { stmt: compiler[q.kind](q.table, field) };
+  return { plan: BUILD_QUERY[q.kind](ctx, q.table, field) };
 }
 
 /**
@@ -373,11 +379,12 @@ async function runQuery(
   req: Prepared,
   counted: (n: number) => void,
 ): Promise<GraphqlResponse> {
-  const planned: Array<{ key: string; value?: unknown; stmt?: CompiledStatement; error?: string }> = [];
+  const planned: Array<{ key: string; value?: unknown; stmt?: Statement; error?: string }> = [];
   for (const field of req.topFields) {
     const key = field.alias?.value ?? field.name.value;
     try {
-      planned.push({ key, ...(await planField(api, req, field)) });
+      const p = await planField(api, req, field);
+      planned.push("plan" in p ? { key, stmt: transpile(p.plan) } : { key, value: p.value });
     } catch (err) {
       if (!(err instanceof GqlError)) throw err;
       planned.push({ key, error: err.message });
@@ -421,7 +428,7 @@ async function runInTransaction(
         data[key] = planned.value;
         continue;
       }
-      const stmt = planned.stmt;
+      const stmt = transpile(planned.plan);
       counted(++statements);
       const res = await tx.query<{ v: unknown; n?: number }>(stmt.sql, stmt.params);
       const row = res.rows[0];
