@@ -10,22 +10,21 @@ import { buildFilter } from "./filter";
 import type { ColumnModel, TableModel } from "./model";
 import type { BoundValue, PayloadPlan, StatementPlan } from "./plan";
 import { collectFields, fieldArgs, requireSelection, responseKey } from "./selection";
+import { hasField, MUTATIONS, PAYLOAD_FIELDS, tableType, type MutationKind } from "./types";
 import { extraKeys, isObject, nonNullList } from "./values";
 
-type MutationKind = "insert" | "update" | "delete";
-
-const RESPONSE: Record<MutationKind, string> = { insert: "Insert", update: "Update", delete: "Delete" };
+const argNames = (kind: MutationKind) => Object.keys(MUTATIONS[kind].args);
 
 /** The payload `{affectedCount, records}` of a mutation of `table`. */
 function buildPayload(ctx: BuildContext, table: TableModel, field: FieldNode, kind: MutationKind): PayloadPlan {
-  const typeName = `${table.typeName}${RESPONSE[kind]}Response`;
+  const typeName = tableType.response(table, kind);
   const fields = collectFields(requireSelection(field), [typeName], ctx).map((f): PayloadPlan["fields"][number] => {
     const key = responseKey(f);
-    if (f.name.value === "__typename") return { key, kind: "typename", typeName };
-    if (f.name.value === "affectedCount") return { key, kind: "affectedCount" };
-    if (f.name.value === "records")
-      return { key, kind: "records", object: buildObject(ctx, table, requireSelection(f)) };
-    throw new GqlError(`unknown field in ${kind}`);
+    const name = f.name.value;
+    if (name === "__typename") return { key, kind: "typename", typeName };
+    if (!hasField(PAYLOAD_FIELDS, name)) throw new GqlError(`unknown field in ${kind}`);
+    if (name === "affectedCount") return { key, kind: "affectedCount" };
+    return { key, kind: "records", object: buildObject(ctx, table, requireSelection(f)) };
   });
   return { table, fields };
 }
@@ -45,7 +44,7 @@ function insertObjects(table: TableModel, value: unknown): Array<Record<string, 
   if (value === undefined || value === null) throw new GqlError("Invalid input for NonNull type");
   const objects = nonNullList(value);
   if (objects.length === 0) throw new GqlError("At least one record must be provided to objects");
-  const inputType = `${table.typeName}InsertInput`;
+  const inputType = tableType.insertInput(table);
   const fields = new Set(table.insertColumns.map((c) => c.field));
   for (const o of objects) {
     if (!isObject(o)) throw new GqlError(`Invalid input for ${inputType} type`);
@@ -56,7 +55,7 @@ function insertObjects(table: TableModel, value: unknown): Array<Record<string, 
 }
 
 export function buildInsert(ctx: BuildContext, table: TableModel, field: FieldNode): StatementPlan {
-  const args = fieldArgs(field, ["objects"], ctx.vars);
+  const args = fieldArgs(field, argNames("insert"), ctx.vars);
   const objects = insertObjects(table, args.objects);
   const used = new Set(objects.flatMap((o) => Object.keys(o)));
   // Column list: the union of the objects' keys, in column order; an absent key is DEFAULT.
@@ -69,9 +68,9 @@ export function buildInsert(ctx: BuildContext, table: TableModel, field: FieldNo
 }
 
 export function buildUpdate(ctx: BuildContext, table: TableModel, field: FieldNode): StatementPlan {
-  const args = fieldArgs(field, ["set", "filter", "atMost"], ctx.vars);
+  const args = fieldArgs(field, argNames("update"), ctx.vars);
   if (args.set === undefined || args.set === null) throw new GqlError("Invalid input for NonNull type");
-  const inputType = `${table.typeName}UpdateInput`;
+  const inputType = tableType.updateInput(table);
   const set = args.set;
   if (!isObject(set)) throw new GqlError(`Invalid input for ${inputType} type`);
   const fields = new Set(table.updateColumns.map((c) => c.field));
@@ -86,7 +85,7 @@ export function buildUpdate(ctx: BuildContext, table: TableModel, field: FieldNo
 }
 
 export function buildDelete(ctx: BuildContext, table: TableModel, field: FieldNode): StatementPlan {
-  const args = fieldArgs(field, ["filter", "atMost"], ctx.vars);
+  const args = fieldArgs(field, argNames("delete"), ctx.vars);
   const atMost = atMostArg(args);
   const filter = buildFilter(table, args.filter);
   return { kind: "delete", table, filter, atMost, payload: buildPayload(ctx, table, field, "delete") };

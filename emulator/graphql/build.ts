@@ -26,6 +26,15 @@ import type {
   StatementPlan,
 } from "./plan";
 import { collectFields, fieldArgs, requireSelection, responseKey } from "./selection";
+import {
+  CONNECTION_ARGS,
+  connectionFields,
+  EDGE_FIELDS,
+  hasField,
+  NODE_ARGS,
+  PAGE_INFO_FIELDS,
+  tableType,
+} from "./types";
 import { scalarText, type Variables } from "./values";
 
 export interface BuildContext {
@@ -34,8 +43,7 @@ export interface BuildContext {
   fragments: Map<string, FragmentDefinitionNode>;
 }
 
-/** The arguments every connection field takes. */
-export const CONNECTION_ARGS = ["first", "last", "before", "after", "offset", "filter", "orderBy"];
+const CONNECTION_ARG_NAMES = Object.keys(CONNECTION_ARGS);
 
 /** The selected fields of a record of `table`. */
 export function buildObject(
@@ -124,7 +132,7 @@ export function buildConnection(
   field: FieldNode,
   ownArgs: string[] = [],
 ): ConnectionPlan {
-  const args = fieldArgs(field, [...ownArgs, ...CONNECTION_ARGS], ctx.vars);
+  const args = fieldArgs(field, [...ownArgs, ...CONNECTION_ARG_NAMES], ctx.vars);
   const { cursorValue, ...page } = buildPage(args, table.maxRows);
   const order = buildOrder(table, args.orderBy);
   const filter = buildFilter(table, args.filter);
@@ -133,53 +141,40 @@ export function buildConnection(
     cursor = decodeCursor(cursorValue);
     if (cursor.length > order.length) throw new GqlError("orderBy clause incompatible with pagination cursor");
   }
-  const fields: ConnectionField[] = [];
-  const typeName = `${table.typeName}Connection`;
-  for (const f of collectFields(requireSelection(field), [typeName], ctx)) {
+  const typeName = tableType.connection(table);
+  const known = connectionFields(table);
+  const fields = collectFields(requireSelection(field), [typeName], ctx).map((f): ConnectionField => {
     const key = responseKey(f);
-    switch (f.name.value) {
-      case "__typename":
-        fields.push({ key, kind: "typename", typeName });
-        break;
-      case "edges":
-        fields.push({ key, kind: "edges", fields: buildEdge(ctx, table, f) });
-        break;
-      case "pageInfo":
-        fields.push({ key, kind: "pageInfo", fields: buildPageInfo(ctx, f) });
-        break;
-      case "aggregate":
-        fields.push({ key, kind: "aggregate", aggregate: buildAggregate(table, f, ctx) });
-        break;
-      case "totalCount":
-        if (!table.totalCount) throw new GqlError("unknown field in connection");
-        fields.push({ key, kind: "totalCount" });
-        break;
-      default:
-        throw new GqlError("unknown field in connection");
-    }
-  }
+    const name = f.name.value;
+    if (name === "__typename") return { key, kind: "typename", typeName };
+    // Without its directive, `aggregate` says how to enable it.
+    if (name === "aggregate") return { key, kind: "aggregate", aggregate: buildAggregate(table, f, ctx) };
+    if (!hasField(known, name)) throw new GqlError("unknown field in connection");
+    if (name === "edges") return { key, kind: "edges", fields: buildEdge(ctx, table, f) };
+    if (name === "pageInfo") return { key, kind: "pageInfo", fields: buildPageInfo(ctx, f) };
+    return { key, kind: "totalCount" };
+  });
   return { table, source, order, filter, cursor, ...page, fields };
 }
 
 function buildEdge(ctx: BuildContext, table: TableModel, field: FieldNode): EdgeField[] {
-  const typeName = `${table.typeName}Edge`;
+  const typeName = tableType.edge(table);
   return collectFields(requireSelection(field), [typeName], ctx).map((f): EdgeField => {
     const key = responseKey(f);
-    if (f.name.value === "__typename") return { key, kind: "typename", typeName };
-    if (f.name.value === "cursor") return { key, kind: "cursor" };
-    if (f.name.value === "node") return { key, kind: "node", object: buildObject(ctx, table, requireSelection(f)) };
-    throw new GqlError("unknown field in edge");
+    const name = f.name.value;
+    if (name === "__typename") return { key, kind: "typename", typeName };
+    if (!hasField(EDGE_FIELDS, name)) throw new GqlError("unknown field in edge");
+    if (name === "cursor") return { key, kind: "cursor" };
+    return { key, kind: "node", object: buildObject(ctx, table, requireSelection(f)) };
   });
 }
-
-const PAGE_INFO_FIELDS = new Set(["hasNextPage", "hasPreviousPage", "startCursor", "endCursor"]);
 
 function buildPageInfo(ctx: BuildContext, field: FieldNode): PageInfoField[] {
   return collectFields(requireSelection(field), ["PageInfo"], ctx).map((f): PageInfoField => {
     const key = responseKey(f);
     const name = f.name.value;
     if (name === "__typename") return { key, kind: "typename", typeName: "PageInfo" };
-    if (PAGE_INFO_FIELDS.has(name)) return { key, kind: name as "hasNextPage" };
+    if (hasField(PAGE_INFO_FIELDS, name)) return { key, kind: name as Exclude<PageInfoField["kind"], "typename"> };
     throw new GqlError("unknown field in pageInfo");
   });
 }
@@ -202,7 +197,7 @@ export function buildCollection(ctx: BuildContext, table: TableModel, field: Fie
 
 /** `node(nodeId:)`: the record as selected through inline fragments. */
 export function buildNode(ctx: BuildContext, field: FieldNode): StatementPlan {
-  const args = fieldArgs(field, ["nodeId"], ctx.vars);
+  const args = fieldArgs(field, Object.keys(NODE_ARGS), ctx.vars);
   if (args.nodeId === undefined || args.nodeId === null) throw new GqlError("Invalid input for NonNull type");
   const id = decodeNodeId(args.nodeId);
   const unknown = "Collection referenced by nodeId did not match any known collection";
@@ -237,7 +232,7 @@ export function buildByPk(ctx: BuildContext, table: TableModel, field: FieldNode
  */
 export function buildFunction(ctx: BuildContext, f: RootFunctionModel, field: FieldNode): StatementPlan {
   const own = f.args.map((a) => a.field);
-  const args = fieldArgs(field, f.cardinality === "many" ? [...own, ...CONNECTION_ARGS] : own, ctx.vars);
+  const args = fieldArgs(field, f.cardinality === "many" ? [...own, ...CONNECTION_ARG_NAMES] : own, ctx.vars);
   const callArgs: CallArg[] = f.args.flatMap(({ field: name, arg, type }) => {
     const v = args[name];
     if (v === undefined) return arg.hasDefault ? [] : [{ name: arg.name, value: { kind: "null" } as const }];

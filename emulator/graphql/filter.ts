@@ -9,6 +9,7 @@ import { decodeNodeId } from "./encoding";
 import { GqlError } from "./errors";
 import type { ColumnModel, TableModel } from "./model";
 import type { Condition, FilterPlan, OrderItem } from "./plan";
+import { tableType } from "./types";
 import { enumName, extraKeys, isObject, nonNullList, scalarText } from "./values";
 
 const ORDERED = ["eq", "gt", "gte", "in", "is", "lt", "lte", "neq"];
@@ -123,7 +124,7 @@ function nodeIdFilter(table: TableModel, v: unknown): Condition[] {
 /** The conditions of a `<Table>Filter` value; none when it filters nothing. */
 export function buildFilter(table: TableModel, value: unknown): FilterPlan {
   if (value === undefined || value === null) return [];
-  const typeName = `${table.typeName}Filter`;
+  const typeName = tableType.filter(table);
   if (!isObject(value)) throw new GqlError(`Invalid input for ${typeName} type`);
   const byField = new Map(table.columns.filter((c) => c.filterType).map((c) => [c.field, c]));
   const extra = Object.keys(value).filter(
@@ -159,7 +160,7 @@ const DIRECTIONS: Record<string, { desc: boolean; nullsFirst: boolean }> = {
 /** The effective order: the user's `orderBy`, then every primary key column ascending (pg_graphql's tiebreaker). */
 export function buildOrder(table: TableModel, value: unknown): OrderItem[] {
   const items: OrderItem[] = [];
-  const typeName = `${table.typeName}OrderBy`;
+  const typeName = tableType.orderBy(table);
   if (value !== undefined && value !== null) {
     const byField = new Map(table.columns.filter((c) => c.orderable).map((c) => [c.field, c]));
     for (const element of nonNullList(value)) {
