@@ -27,7 +27,8 @@ import type { GqlDatabase, GqlExecutor } from "./db";
 import { CURRENT_VERSION_SQL, forgetSchemaVersion, PRELUDE_SQL, schemaVersionMode, STALE_SCHEMA } from "./freshness";
 import { GqlError, type GqlErrorBody } from "./errors";
 import { checkBody, type ParsedRequest } from "./request";
-import { buildModel, type ApiModel } from "./model";
+import type { ApiModel } from "./model";
+import { buildModel } from "./model-build";
 import { buildSchema } from "./schema";
 import { EnumLiteral, isObject, resolveValue, type Variables } from "./values";
 
