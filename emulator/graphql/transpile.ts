@@ -238,7 +238,8 @@ function aggregateSql(plan: AggregatePlan, a: string, fromWhere: string, sql: Sq
     });
     return [f.key, jsonObject(columns, sql)];
   });
-  return `(select ${jsonObject(pairs, sql)} from ${fromWhere})`;
+  // `group by ()`: one row even when only `__typename` is selected (no aggregate call).
+  return `(select ${jsonObject(pairs, sql)} from ${fromWhere} group by ())`;
 }
 
 /** The payload `{affectedCount, records}` over the CTE `affected`. */
