@@ -2,19 +2,19 @@
  * A connection's `aggregate` field (enabled per table by the `aggregate`
  * directive): `count` of every row matching the filter, and per-column
  * `sum`/`avg` over numeric columns and `min`/`max` over numeric, string and
- * date/time columns. Like `totalCount` it ignores pagination. `sum` and
- * `avg` are emitted without text casts (JSON numbers); `min` and `max` keep
- * the column's own output form.
+ * date/time columns. Like `totalCount` it ignores pagination. Here: its
+ * types (shared by introspection) and its builder; the transpiler emits
+ * `sum` and `avg` without text casts (JSON numbers) and keeps the column's
+ * own output form for `min` and `max`.
  */
 import type { FieldNode, FragmentDefinitionNode } from "graphql";
 import { GqlError } from "./errors";
-import { quoteCol } from "./filter";
-import type { ColumnModel, ScalarName, TableModel, ValueType } from "./model";
+import type { ColumnModel, ScalarName, TableModel } from "./model";
+import type { AggregateColumnField, AggregateOp, AggregatePlan } from "./plan";
 import { collectFields, fieldArgs, requireSelection, responseKey } from "./selection";
-import { jsonObject, type SqlBuilder } from "./sql";
 import type { Variables } from "./values";
 
-export type AggregateOp = "sum" | "avg" | "min" | "max";
+export type { AggregateOp };
 export const AGGREGATE_OPS: AggregateOp[] = ["sum", "avg", "min", "max"];
 
 const NUMERIC = new Set<ScalarName>(["Int", "BigInt", "Float", "BigFloat"]);
@@ -44,64 +44,43 @@ export function aggregateResultType(c: ColumnModel, op: AggregateOp): ScalarName
 export const aggregateTypeName = (table: TableModel, op?: AggregateOp) =>
   op ? `${table.typeName}${op[0].toUpperCase()}${op.slice(1)}AggregateResult` : `${table.typeName}Aggregate`;
 
-export interface AggregateContext {
-  vars: Variables;
-  fragments: Map<string, FragmentDefinitionNode>;
-  sql: SqlBuilder;
-  /** The jsonb output form of a value of a column's type. */
-  output: (type: ValueType, expr: string) => string;
-}
-
-/**
- * A scalar subquery with the `aggregate` object over `from` (aliased `a`)
- * restricted by `where` (the parent join and the filter, never the page).
- */
-export function aggregateSql(
+/** The `aggregate` field of a connection of `table`, validated into its plan. */
+export function buildAggregate(
   table: TableModel,
   field: FieldNode,
-  a: string,
-  fromWhere: string,
-  ctx: AggregateContext,
-): string {
+  ctx: { vars: Variables; fragments: Map<string, FragmentDefinitionNode> },
+): AggregatePlan {
   if (!table.aggregate) throw new GqlError("enable the aggregate directive to use aggregates");
   fieldArgs(field, [], ctx.vars);
   const typeName = aggregateTypeName(table);
-  const pairs: Array<[string, string]> = [];
-  for (const f of collectFields(requireSelection(field), [typeName], ctx)) {
+  const fields = collectFields(requireSelection(field), [typeName], ctx).map((f): AggregatePlan["fields"][number] => {
     const name = f.name.value;
-    if (name === "__typename") pairs.push([responseKey(f), `to_jsonb(${ctx.sql.param(typeName, "text")})`]);
-    else if (name === "count") pairs.push([responseKey(f), "to_jsonb(count(*)::int)"]);
-    else if ((AGGREGATE_OPS as string[]).includes(name)) {
-      const op = name as AggregateOp;
-      const columns = aggregateColumns(table, op);
-      if (columns.length === 0) throw new GqlError(`unknown field in aggregate`);
-      pairs.push([responseKey(f), columnsSql(table, op, columns, f, a, ctx)]);
-    } else throw new GqlError(`unknown field in aggregate`);
-  }
-  return `(select ${jsonObject(pairs, ctx.sql)} from ${fromWhere})`;
+    const key = responseKey(f);
+    if (name === "__typename") return { key, kind: "typename", typeName };
+    if (name === "count") return { key, kind: "count" };
+    const op = name as AggregateOp;
+    const columns = AGGREGATE_OPS.includes(op) ? aggregateColumns(table, op) : [];
+    if (columns.length === 0) throw new GqlError(`unknown field in aggregate`);
+    return { key, kind: "op", op, fields: buildColumns(table, op, columns, f, ctx) };
+  });
+  return { fields };
 }
 
-function columnsSql(
+function buildColumns(
   table: TableModel,
   op: AggregateOp,
   columns: ColumnModel[],
   field: FieldNode,
-  a: string,
-  ctx: AggregateContext,
-): string {
+  ctx: { vars: Variables; fragments: Map<string, FragmentDefinitionNode> },
+): AggregateColumnField[] {
   fieldArgs(field, [], ctx.vars);
   const typeName = aggregateTypeName(table, op);
   const byField = new Map(columns.map((c) => [c.field, c]));
-  const pairs: Array<[string, string]> = [];
-  for (const f of collectFields(requireSelection(field), [typeName], ctx)) {
-    if (f.name.value === "__typename") {
-      pairs.push([responseKey(f), `to_jsonb(${ctx.sql.param(typeName, "text")})`]);
-      continue;
-    }
-    const c = byField.get(f.name.value);
-    if (!c) throw new GqlError(`unknown field in aggregate`);
-    const expr = `${op}(${a}.${quoteCol(c)})`;
-    pairs.push([responseKey(f), op === "sum" || op === "avg" ? `to_jsonb(${expr})` : ctx.output(c.type, expr)]);
-  }
-  return jsonObject(pairs, ctx.sql);
+  return collectFields(requireSelection(field), [typeName], ctx).map((f): AggregateColumnField => {
+    const key = responseKey(f);
+    if (f.name.value === "__typename") return { key, kind: "typename", typeName };
+    const column = byField.get(f.name.value);
+    if (!column) throw new GqlError(`unknown field in aggregate`);
+    return { key, kind: "column", column };
+  });
 }

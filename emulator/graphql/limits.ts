@@ -9,9 +9,10 @@
  * A document too large is refused like an oversized body (413
  * `{"message"}`); one with too many fields gets a request-level GraphQL error
  * (`{"errors": [...]}`, no `data`), the shape of pg_graphql's other
- * document-level refusals.
+ * document-level refusals. The checks run in `request.ts`, on the one parse
+ * of the document that execution then uses.
  */
-import { Kind, parse, type DocumentNode, type SelectionSetNode } from "graphql";
+import { Kind, type DocumentNode, type SelectionSetNode } from "graphql";
 
 export interface GraphqlLimits {
   /** Largest `query` string, in UTF-8 bytes. */
@@ -67,27 +68,4 @@ export function countFields(doc: DocumentNode, cap: number): number {
     if (total > cap) break;
   }
   return total;
-}
-
-/** The refusal for a request body over the limits, or undefined when it is within them. */
-export function checkDocumentLimits(body: unknown, limits: GraphqlLimits): LimitRefusal | undefined {
-  if (typeof body !== "object" || body === null) return undefined;
-  const query = (body as { query?: unknown }).query;
-  if (typeof query !== "string") return undefined;
-  // A UTF-8 character takes at most 3 bytes per UTF-16 unit: skip the exact count when clearly inside.
-  const bytes = query.length * 3 <= limits.maxDocumentBytes ? query.length : Buffer.byteLength(query, "utf8");
-  if (bytes > limits.maxDocumentBytes)
-    return { status: 413, body: { message: LimitMessages.documentTooLarge(limits.maxDocumentBytes) } };
-  // Every field takes at least two characters ("a "), so a document without
-  // fragment spreads that is short enough cannot exceed the limit: skip parsing it twice.
-  if (!query.includes("...") && query.length < 2 * limits.maxFields) return undefined;
-  let doc: DocumentNode;
-  try {
-    doc = parse(query, { noLocation: true });
-  } catch {
-    return undefined; // execution reports the parse error
-  }
-  if (countFields(doc, limits.maxFields) > limits.maxFields)
-    return { status: 200, body: { errors: [{ message: LimitMessages.tooManyFields(limits.maxFields) }] } };
-  return undefined;
 }

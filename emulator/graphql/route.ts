@@ -12,8 +12,8 @@ import { ApiError } from "../pipeline/errors";
 import { verifyProjectJwt, type JwtClaims } from "../auth/jwt";
 import { roleForApiKey } from "../auth/keys";
 import { defineRoute, type RouteDef } from "../pipeline/router";
-import { handleGraphql } from "./execute";
-import { checkDocumentLimits } from "./limits";
+import { runGraphql } from "./execute";
+import { checkBody } from "./request";
 
 export const GraphqlMessages = {
   noApiKey: "No API key found in request",
@@ -58,10 +58,12 @@ export const graphqlRoutes: RouteDef[] = [
       const project = app.requireProject(params.ref);
       const { role, claims } = authenticate(project, headers, app.clock.now());
       const { graphqlMaxDocumentBytes: maxDocumentBytes, graphqlMaxFields: maxFields } = app.limits;
-      const refused = checkDocumentLimits(body, { maxDocumentBytes, maxFields });
-      if (refused) return refused;
-      const db = await app.db.forProject(project.ref);
-      const res = await handleGraphql(db, { role, claims, body });
+      const checked = checkBody(body, { maxDocumentBytes, maxFields });
+      if ("refused" in checked) return checked.refused;
+      const res =
+        "failed" in checked
+          ? { ...checked.failed, statements: 0 }
+          : await runGraphql(await app.db.forProject(project.ref), { role, claims, parsed: checked.ok });
       return { status: res.status, body: res.body, headers: { "x-sql-statements": String(res.statements) } };
     },
   }),

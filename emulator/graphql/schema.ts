@@ -1,7 +1,9 @@
 /**
- * The graphql-js schema of an API model, with pg_graphql's type names, field
- * order, nullability and argument defaults. It serves introspection
- * (GraphiQL, code generators); execution goes through the SQL compiler.
+ * Introspection's graphql-js schema, rendered from the API model and from
+ * the type descriptions in types.ts that the builder validates against:
+ * pg_graphql's type names, field order, nullability and argument defaults.
+ * It answers `__schema` and `__type` only; execution goes through the
+ * builder and the transpiler.
  */
 import {
   GraphQLBoolean,
@@ -17,15 +19,35 @@ import {
   GraphQLScalarType,
   GraphQLSchema,
   GraphQLString,
+  Kind,
+  parseType,
+  type GraphQLFieldConfig,
   type GraphQLFieldConfigArgumentMap,
   type GraphQLFieldConfigMap,
   type GraphQLInputFieldConfigMap,
   type GraphQLInputType,
+  type GraphQLNamedType,
   type GraphQLOutputType,
+  type GraphQLType,
+  type TypeNode,
 } from "graphql";
 import { AGGREGATE_OPS, aggregateColumns, aggregateResultType, aggregateTypeName } from "./aggregate";
 import { filterOperators } from "./filter";
-import type { ApiModel, EnumModel, RootFunctionModel, ScalarName, TableModel, ValueType } from "./model";
+import type { ApiModel, EnumModel, NodeField, RootFunctionModel, ScalarName, TableModel, ValueType } from "./model";
+import {
+  CONNECTION_ARGS,
+  connectionFields,
+  EDGE_FIELDS,
+  forTable,
+  MUTATIONS,
+  NODE_ARGS,
+  PAGE_INFO_FIELDS,
+  PAYLOAD_FIELDS,
+  tableType,
+  type Spec,
+} from "./types";
+
+type Fields = GraphQLFieldConfigMap<unknown, unknown>;
 
 const nn = <T extends GraphQLInputType | GraphQLOutputType>(t: T) => new GraphQLNonNull(t);
 const list = <T extends GraphQLInputType | GraphQLOutputType>(t: T) => new GraphQLList(t);
@@ -42,330 +64,316 @@ const CUSTOM_SCALARS: Record<string, string> = {
   UUID: "A universally unique identifier",
 };
 
-export function buildSchema(model: ApiModel): GraphQLSchema {
-  const scalars = new Map<string, GraphQLScalarType>();
-  const scalar = (name: ScalarName | "Cursor"): GraphQLScalarType => {
-    if (name === "Int") return GraphQLInt;
-    if (name === "Float") return GraphQLFloat;
-    if (name === "String") return GraphQLString;
-    if (name === "Boolean") return GraphQLBoolean;
-    let s = scalars.get(name);
-    if (!s) scalars.set(name, (s = new GraphQLScalarType({ name, description: CUSTOM_SCALARS[name] })));
-    return s;
-  };
-  const enumTypes = new Map<EnumModel, GraphQLEnumType>();
-  const enumType = (e: EnumModel) => {
-    let t = enumTypes.get(e);
-    if (!t)
-      enumTypes.set(
-        e,
-        (t = new GraphQLEnumType({
-          name: e.name,
-          values: Object.fromEntries(e.values.map((v) => [v.gql, { value: v.gql }])),
-        })),
-      );
-    return t;
-  };
-  const baseType = (b: ScalarName | EnumModel) => (typeof b === "string" ? scalar(b) : enumType(b));
-  const valueOut = (t: ValueType): GraphQLOutputType => (t.list ? list(baseType(t.base)) : baseType(t.base));
+/** The named types rendered so far, and the tables whose types are shown. */
+interface Registry {
+  named: Map<string, GraphQLNamedType>;
+  enums: Map<EnumModel, GraphQLEnumType>;
+  shown: Set<TableModel>;
+}
 
-  const filterIs = new GraphQLEnumType({ name: "FilterIs", values: { NULL: {}, NOT_NULL: {} } });
-  const direction = new GraphQLEnumType({
-    name: "OrderByDirection",
-    description: "Defines a per-field sorting order",
-    values: {
-      AscNullsFirst: { description: "Ascending order, nulls first" },
-      AscNullsLast: { description: "Ascending order, nulls last" },
-      DescNullsFirst: { description: "Descending order, nulls first" },
-      DescNullsLast: { description: "Descending order, nulls last" },
-    },
-  });
+function register<T extends GraphQLNamedType>(reg: Registry, type: T): T {
+  reg.named.set(type.name, type);
+  return type;
+}
 
-  const filters = new Map<string, GraphQLInputObjectType>();
-  const filterType = (name: string, element: GraphQLInputType, isList: boolean): GraphQLInputObjectType => {
-    let f = filters.get(name);
-    if (f) return f;
-    const fields: GraphQLInputFieldConfigMap = {};
-    for (const op of filterOperators(name)) {
-      if (op === "is") fields.is = { type: filterIs };
-      else if (isList || op === "in") fields[op] = { type: list(nn(element)) };
-      else if (["like", "ilike", "regex", "iregex", "startsWith"].includes(op)) fields[op] = { type: GraphQLString };
-      else fields[op] = { type: element };
-    }
-    f = new GraphQLInputObjectType({
+function scalar(reg: Registry, name: ScalarName | "Cursor"): GraphQLScalarType {
+  const known = reg.named.get(name);
+  if (known) return known as GraphQLScalarType;
+  return register(reg, new GraphQLScalarType({ name, description: CUSTOM_SCALARS[name] }));
+}
+
+function resolve(reg: Registry, node: TypeNode): GraphQLType {
+  if (node.kind === Kind.NON_NULL_TYPE) return nn(resolve(reg, node.type) as GraphQLInputType);
+  if (node.kind === Kind.LIST_TYPE) return list(resolve(reg, node.type) as GraphQLInputType);
+  const name = node.name.value;
+  const type = reg.named.get(name) ?? (name in CUSTOM_SCALARS ? scalar(reg, name as ScalarName) : undefined);
+  if (!type) throw new Error(`introspection: no type ${name}`);
+  return type;
+}
+
+/** A type of types.ts (`[$OrderBy!]`) as graphql-js, for `table`. */
+function ref<T extends GraphQLType>(reg: Registry, type: string, table?: TableModel): T {
+  return resolve(reg, parseType(table ? forTable(type, table) : type)) as T;
+}
+
+function fieldsOf(reg: Registry, specs: Record<string, Spec>, table?: TableModel): Fields {
+  return Object.fromEntries(
+    Object.entries(specs).map(([name, s]) => [
       name,
-      description: `Boolean expression comparing fields on type "${name.replace(/(List)?Filter$/, "")}"`,
-      fields,
-    });
-    filters.set(name, f);
-    return f;
-  };
-  const idFilter = () => filterType("IDFilter", GraphQLID, false);
+      { type: ref<GraphQLOutputType>(reg, s.type, table), description: s.description },
+    ]),
+  );
+}
 
-  const nodeInterface = new GraphQLInterfaceType({
-    name: "Node",
-    fields: { nodeId: { type: nn(GraphQLID), description: "Retrieves a record by `ID`" } },
-  });
-  const pageInfo = new GraphQLObjectType({
-    name: "PageInfo",
-    fields: {
-      endCursor: { type: GraphQLString },
-      hasNextPage: { type: nn(GraphQLBoolean) },
-      hasPreviousPage: { type: nn(GraphQLBoolean) },
-      startCursor: { type: GraphQLString },
-    },
-  });
+function argsOf(reg: Registry, specs: Record<string, Spec>, table?: TableModel): GraphQLFieldConfigArgumentMap {
+  return Object.fromEntries(
+    Object.entries(specs).map(([name, s]) => [
+      name,
+      { type: ref<GraphQLInputType>(reg, s.type, table), description: s.description, defaultValue: s.defaultValue },
+    ]),
+  );
+}
 
-  /** `<Type>Aggregate`: count plus one result object per function with at least one applicable column. */
-  const aggregateType = (t: TableModel): GraphQLObjectType => {
-    const fields: GraphQLFieldConfigMap<unknown, unknown> = {
-      count: { type: nn(GraphQLInt), description: "Count of the records matching the `filter`" },
-    };
-    for (const op of AGGREGATE_OPS) {
-      const columns = aggregateColumns(t, op);
-      if (columns.length === 0) continue;
-      fields[op] = {
-        type: new GraphQLObjectType({
-          name: aggregateTypeName(t, op),
-          fields: Object.fromEntries(columns.map((c) => [c.field, { type: scalar(aggregateResultType(c, op)) }])),
-        }),
-      };
-    }
-    return new GraphQLObjectType({ name: aggregateTypeName(t), fields });
-  };
-
-  interface TableTypes {
-    node: GraphQLObjectType;
-    connection: GraphQLObjectType;
-    edge: GraphQLObjectType;
-    filter: GraphQLInputObjectType;
-    orderBy: GraphQLInputObjectType;
-    insertInput: GraphQLInputObjectType;
-    updateInput: GraphQLInputObjectType;
-    insertResponse: GraphQLObjectType;
-    updateResponse: GraphQLObjectType;
-    deleteResponse: GraphQLObjectType;
+function enumType(reg: Registry, e: EnumModel): GraphQLEnumType {
+  let t = reg.enums.get(e);
+  if (!t) {
+    const values = Object.fromEntries(e.values.map((v) => [v.gql, { value: v.gql }]));
+    reg.enums.set(e, (t = new GraphQLEnumType({ name: e.name, values })));
   }
-  const types = new Map<TableModel, TableTypes>();
-  const connectionArgs = (t: TableModel): GraphQLFieldConfigArgumentMap => ({
-    first: { type: GraphQLInt, description: "Query the first `n` records in the collection" },
-    last: { type: GraphQLInt, description: "Query the last `n` records in the collection" },
-    before: { type: scalar("Cursor"), description: "Query values in the collection before the provided cursor" },
-    after: { type: scalar("Cursor"), description: "Query values in the collection after the provided cursor" },
-    offset: {
-      type: GraphQLInt,
-      description:
-        "Skip n values from the after cursor. Alternative to cursor pagination. Backward pagination not supported.",
-    },
-    filter: {
-      type: types.get(t)!.filter,
-      description: "Filters to apply to the results set when querying from the collection",
-    },
-    orderBy: { type: list(nn(types.get(t)!.orderBy)), description: "Sort order to apply to the collection" },
-  });
+  return t;
+}
 
-  // Types of schemas with introspection off stay out, with every field leading to them.
-  const shown = model.tables.filter((t) => !model.hiddenSchemas.has(t.rel.schema));
-  for (const t of shown) {
-    const tt = {} as TableTypes;
-    types.set(t, tt);
-    tt.node = new GraphQLObjectType({
+function baseType(reg: Registry, b: ScalarName | EnumModel): GraphQLScalarType | GraphQLEnumType {
+  return typeof b === "string" ? scalar(reg, b) : enumType(reg, b);
+}
+
+function valueOut(reg: Registry, t: ValueType): GraphQLOutputType & GraphQLInputType {
+  return t.list ? list(baseType(reg, t.base)) : baseType(reg, t.base);
+}
+
+/** The types every API shares: built-in scalars, `FilterIs`, `OrderByDirection`, `Node`, `PageInfo`. */
+function registerCommon(reg: Registry): void {
+  for (const t of [GraphQLInt, GraphQLFloat, GraphQLString, GraphQLBoolean, GraphQLID]) register(reg, t);
+  register(reg, new GraphQLEnumType({ name: "FilterIs", values: { NULL: {}, NOT_NULL: {} } }));
+  register(
+    reg,
+    new GraphQLEnumType({
+      name: "OrderByDirection",
+      description: "Defines a per-field sorting order",
+      values: {
+        AscNullsFirst: { description: "Ascending order, nulls first" },
+        AscNullsLast: { description: "Ascending order, nulls last" },
+        DescNullsFirst: { description: "Descending order, nulls first" },
+        DescNullsLast: { description: "Descending order, nulls last" },
+      },
+    }),
+  );
+  register(
+    reg,
+    new GraphQLInterfaceType({
+      name: "Node",
+      fields: { nodeId: { type: nn(GraphQLID), description: "Retrieves a record by `ID`" } },
+    }),
+  );
+  register(reg, new GraphQLObjectType({ name: "PageInfo", fields: () => fieldsOf(reg, PAGE_INFO_FIELDS) }));
+}
+
+const PATTERN_OPS = new Set(["like", "ilike", "regex", "iregex", "startsWith"]);
+
+/** A column filter type (`IntFilter`, `StringListFilter`, `<Enum>Filter`), rendered once per name. */
+function filterType(reg: Registry, name: string, element: GraphQLInputType, isList: boolean): GraphQLInputType {
+  const known = reg.named.get(name);
+  if (known) return known as GraphQLInputObjectType;
+  const fields: GraphQLInputFieldConfigMap = {};
+  for (const op of filterOperators(name)) {
+    if (op === "is") fields.is = { type: ref(reg, "FilterIs") };
+    else if (isList || op === "in") fields[op] = { type: list(nn(element)) };
+    else if (PATTERN_OPS.has(op)) fields[op] = { type: GraphQLString };
+    else fields[op] = { type: element };
+  }
+  const description = `Boolean expression comparing fields on type "${name.replace(/(List)?Filter$/, "")}"`;
+  return register(reg, new GraphQLInputObjectType({ name, description, fields }));
+}
+
+/** `<Type>Aggregate`: count plus one result object per function with at least one applicable column. */
+function registerAggregate(reg: Registry, t: TableModel): void {
+  const fields: Fields = { count: { type: nn(GraphQLInt), description: "Count of the records matching the `filter`" } };
+  for (const op of AGGREGATE_OPS) {
+    const columns = aggregateColumns(t, op);
+    if (columns.length === 0) continue;
+    const resultFields = Object.fromEntries(
+      columns.map((c) => [c.field, { type: scalar(reg, aggregateResultType(c, op)) }]),
+    );
+    fields[op] = {
+      type: register(reg, new GraphQLObjectType({ name: aggregateTypeName(t, op), fields: resultFields })),
+    };
+  }
+  register(reg, new GraphQLObjectType({ name: aggregateTypeName(t), fields }));
+}
+
+/** A field of a record leading to records of `target`: one record, or a connection with its arguments. */
+function recordsField(
+  reg: Registry,
+  target: TableModel,
+  one: boolean,
+  nonNull = false,
+): GraphQLFieldConfig<unknown, unknown> {
+  if (one) return { type: ref(reg, nonNull ? "$!" : "$", target) };
+  return { type: ref(reg, tableType.connection(target)), args: argsOf(reg, CONNECTION_ARGS, target) };
+}
+
+/** A node field's graphql-js form; null when it leads to a table whose types are hidden. */
+function nodeField(reg: Registry, f: NodeField): GraphQLFieldConfig<unknown, unknown> | null {
+  switch (f.kind) {
+    case "nodeId":
+      return { type: nn(GraphQLID), description: "Globally Unique Record Identifier" };
+    case "column": {
+      const type = valueOut(reg, f.column.type);
+      return { type: f.column.nonNull ? nn(type) : type, description: f.column.description ?? undefined };
+    }
+    case "relation": {
+      const r = f.relation;
+      if (!reg.shown.has(r.target)) return null;
+      return recordsField(reg, r.target, r.cardinality === "one", r.nonNull);
+    }
+    case "computed": {
+      const c = f.computed;
+      const description = c.description ?? undefined;
+      if (c.cardinality === "scalar") return { type: valueOut(reg, c.type!), description };
+      if (!reg.shown.has(c.target!)) return null;
+      return { ...recordsField(reg, c.target!, c.cardinality === "one"), description };
+    }
+  }
+}
+
+function nodeFields(reg: Registry, t: TableModel): Fields {
+  const fields: Fields = {};
+  for (const [name, f] of t.fields) {
+    const config = nodeField(reg, f);
+    if (config) fields[name] = config;
+  }
+  return fields;
+}
+
+function filterFields(reg: Registry, t: TableModel): GraphQLInputFieldConfigMap {
+  const fields: GraphQLInputFieldConfigMap = {};
+  for (const c of t.columns) {
+    if (c.filterType)
+      fields[c.field] = { type: filterType(reg, c.filterType, baseType(reg, c.type.base), c.type.list) };
+  }
+  fields.nodeId = { type: filterType(reg, "IDFilter", GraphQLID, false) };
+  const self = ref<GraphQLInputObjectType>(reg, tableType.filter(t));
+  if (t.logical.and)
+    fields.and = {
+      type: list(nn(self)),
+      description: "Returns true only if all its inner filters are true, otherwise returns false",
+    };
+  if (t.logical.or)
+    fields.or = {
+      type: list(nn(self)),
+      description: "Returns true if at least one of its inner filters is true, otherwise returns false",
+    };
+  if (t.logical.not) fields.not = { type: self, description: "Negates a filter" };
+  return fields;
+}
+
+/** A table's record, edge, connection, filter, order, input and response types. */
+function registerTable(reg: Registry, t: TableModel): void {
+  const node = ref<GraphQLInterfaceType>(reg, "Node");
+  register(
+    reg,
+    new GraphQLObjectType({
       name: t.typeName,
       description: t.description ?? undefined,
-      interfaces: [nodeInterface],
-      fields: () => {
-        const fields: GraphQLFieldConfigMap<unknown, unknown> = {};
-        for (const [name, f] of t.fields) {
-          const leadsTo = f.kind === "relation" ? f.relation.target : f.kind === "computed" ? f.computed.target : null;
-          if (leadsTo && !types.has(leadsTo)) continue;
-          if (f.kind === "nodeId")
-            fields[name] = { type: nn(GraphQLID), description: "Globally Unique Record Identifier" };
-          else if (f.kind === "column")
-            fields[name] = {
-              type: f.column.nonNull ? nn(valueOut(f.column.type)) : valueOut(f.column.type),
-              description: f.column.description ?? undefined,
-            };
-          else if (f.kind === "relation") {
-            const r = f.relation;
-            const target = types.get(r.target)!;
-            if (r.cardinality === "one") fields[name] = { type: r.nonNull ? nn(target.node) : target.node };
-            else fields[name] = { type: target.connection, args: connectionArgs(r.target) };
-          } else {
-            const c = f.computed;
-            const description = c.description ?? undefined;
-            if (c.cardinality === "scalar") fields[name] = { type: valueOut(c.type!), description };
-            else if (c.cardinality === "one") fields[name] = { type: types.get(c.target!)!.node, description };
-            else
-              fields[name] = {
-                type: types.get(c.target!)!.connection,
-                args: connectionArgs(c.target!),
-                description,
-              };
-          }
-        }
-        return fields;
-      },
-    });
-    tt.edge = new GraphQLObjectType({
-      name: `${t.typeName}Edge`,
-      fields: () => ({ cursor: { type: nn(GraphQLString) }, node: { type: nn(tt.node) } }),
-    });
-    tt.connection = new GraphQLObjectType({
-      name: `${t.typeName}Connection`,
-      fields: () => ({
-        edges: { type: nn(list(nn(tt.edge))) },
-        pageInfo: { type: nn(pageInfo) },
-        ...(t.totalCount
-          ? {
-              totalCount: {
-                type: nn(GraphQLInt),
-                description: "The total number of records matching the `filter` criteria",
-              },
-            }
-          : {}),
-        ...(t.aggregate
-          ? {
-              aggregate: {
-                type: aggregateType(t),
-                description: "Aggregate functions over the records matching the `filter`",
-              },
-            }
-          : {}),
-      }),
-    });
-    tt.filter = new GraphQLInputObjectType({
-      name: `${t.typeName}Filter`,
-      description: `Boolean expression comparing fields on type "${t.typeName}"`,
-      fields: () => {
-        const fields: GraphQLInputFieldConfigMap = {};
-        for (const c of t.columns) {
-          if (!c.filterType) continue;
-          const el = baseType(c.type.base);
-          fields[c.field] = { type: filterType(c.filterType, el, c.type.list) };
-        }
-        fields.nodeId = { type: idFilter() };
-        if (t.logical.and)
-          fields.and = {
-            type: list(nn(tt.filter)),
-            description: "Returns true only if all its inner filters are true, otherwise returns false",
-          };
-        if (t.logical.or)
-          fields.or = {
-            type: list(nn(tt.filter)),
-            description: "Returns true if at least one of its inner filters is true, otherwise returns false",
-          };
-        if (t.logical.not) fields.not = { type: tt.filter, description: "Negates a filter" };
-        return fields;
-      },
-    });
-    tt.orderBy = new GraphQLInputObjectType({
-      name: `${t.typeName}OrderBy`,
-      fields: () => Object.fromEntries(t.columns.filter((c) => c.orderable).map((c) => [c.field, { type: direction }])),
-    });
-    const inputFields = (cols: TableModel["columns"]) => () =>
-      Object.fromEntries(cols.map((c) => [c.field, { type: valueOut(c.type) as GraphQLInputType }]));
-    tt.insertInput = new GraphQLInputObjectType({
-      name: `${t.typeName}InsertInput`,
-      fields: inputFields(t.insertColumns),
-    });
-    tt.updateInput = new GraphQLInputObjectType({
-      name: `${t.typeName}UpdateInput`,
-      fields: inputFields(t.updateColumns),
-    });
-    const response = (kind: string) =>
-      new GraphQLObjectType({
-        name: `${t.typeName}${kind}Response`,
-        fields: () => ({
-          affectedCount: { type: nn(GraphQLInt), description: "Count of the records impacted by the mutation" },
-          records: { type: nn(list(nn(tt.node))), description: "Array of records impacted by the mutation" },
-        }),
-      });
-    tt.insertResponse = response("Insert");
-    tt.updateResponse = response("Update");
-    tt.deleteResponse = response("Delete");
-  }
+      interfaces: [node],
+      fields: () => nodeFields(reg, t),
+    }),
+  );
+  register(reg, new GraphQLObjectType({ name: tableType.edge(t), fields: () => fieldsOf(reg, EDGE_FIELDS, t) }));
+  register(
+    reg,
+    new GraphQLObjectType({ name: tableType.connection(t), fields: () => fieldsOf(reg, connectionFields(t), t) }),
+  );
+  if (t.aggregate) registerAggregate(reg, t);
+  const description = `Boolean expression comparing fields on type "${t.typeName}"`;
+  register(
+    reg,
+    new GraphQLInputObjectType({ name: tableType.filter(t), description, fields: () => filterFields(reg, t) }),
+  );
+  const direction = ref<GraphQLEnumType>(reg, "OrderByDirection");
+  const orderable = t.columns.filter((c) => c.orderable);
+  register(
+    reg,
+    new GraphQLInputObjectType({
+      name: tableType.orderBy(t),
+      fields: () => Object.fromEntries(orderable.map((c) => [c.field, { type: direction }])),
+    }),
+  );
+  const inputFields = (cols: TableModel["columns"]) => () =>
+    Object.fromEntries(cols.map((c) => [c.field, { type: valueOut(reg, c.type) }]));
+  register(reg, new GraphQLInputObjectType({ name: tableType.insertInput(t), fields: inputFields(t.insertColumns) }));
+  register(reg, new GraphQLInputObjectType({ name: tableType.updateInput(t), fields: inputFields(t.updateColumns) }));
+  for (const kind of ["insert", "update", "delete"] as const)
+    register(
+      reg,
+      new GraphQLObjectType({ name: tableType.response(t, kind), fields: () => fieldsOf(reg, PAYLOAD_FIELDS, t) }),
+    );
+}
 
-  const queryFields: GraphQLFieldConfigMap<unknown, unknown> = {
-    node: {
-      type: nodeInterface,
-      args: { nodeId: { type: nn(GraphQLID), description: "The record's `ID`" } },
-      description: "Retrieve a record by its `ID`",
-    },
+/** A Query or Mutation function field; null when it returns records of a hidden table. */
+function functionField(reg: Registry, f: RootFunctionModel): GraphQLFieldConfig<unknown, unknown> | null {
+  if (f.target && !reg.shown.has(f.target)) return null;
+  const own: GraphQLFieldConfigArgumentMap = Object.fromEntries(
+    f.args.map((a) => [a.field, { type: valueOut(reg, a.type) }]),
+  );
+  const description = f.description ?? undefined;
+  if (f.cardinality === "scalar") return { type: valueOut(reg, f.type!), args: own, description };
+  const records = recordsField(reg, f.target!, f.cardinality === "one");
+  return { ...records, args: { ...own, ...records.args }, description };
+}
+
+function queryFields(reg: Registry, model: ApiModel): Fields {
+  const fields: Fields = {
+    node: { type: ref(reg, "Node"), args: argsOf(reg, NODE_ARGS), description: "Retrieve a record by its `ID`" },
   };
   for (const [name, q] of model.queryFields) {
-    if (!types.has(q.table)) continue;
-    if (q.kind === "byPk") {
-      queryFields[name] = {
-        type: types.get(q.table)!.node,
-        args: Object.fromEntries(q.table.pk.map((c) => [c.field, { type: nn(valueOut(c.type) as GraphQLInputType) }])),
-        description: `Retrieve a record of type \`${q.table.typeName}\` by its primary key`,
+    const t = q.table;
+    if (!reg.shown.has(t)) continue;
+    if (q.kind === "byPk")
+      fields[name] = {
+        type: ref(reg, "$", t),
+        args: Object.fromEntries(t.pk.map((c) => [c.field, { type: nn(valueOut(reg, c.type)) }])),
+        description: `Retrieve a record of type \`${t.typeName}\` by its primary key`,
       };
-      continue;
-    }
-    queryFields[name] = {
-      type: nn(types.get(q.table)!.connection),
-      args: connectionArgs(q.table),
-      description: `A pagable collection of type \`${q.table.typeName}\``,
-    };
+    else
+      fields[name] = {
+        type: nn(ref<GraphQLObjectType>(reg, tableType.connection(t))),
+        args: argsOf(reg, CONNECTION_ARGS, t),
+        description: `A pagable collection of type \`${t.typeName}\``,
+      };
   }
-  const mutationFields: GraphQLFieldConfigMap<unknown, unknown> = {};
+  return withFunctions(reg, fields, model.queryFunctions);
+}
+
+function mutationFields(reg: Registry, model: ApiModel): Fields {
+  const fields: Fields = {};
   for (const [name, m] of model.mutationFields) {
-    if (!types.has(m.table)) continue;
-    const tt = types.get(m.table)!;
-    const filterArg = {
-      type: tt.filter,
-      description: "Restricts the mutation's impact to records matching the criteria",
-    };
-    const atMostArg = {
-      type: nn(GraphQLInt),
-      defaultValue: 1,
-      description: "The maximum number of records in the collection permitted to be affected",
-    };
-    if (m.kind === "insert")
-      mutationFields[name] = { type: tt.insertResponse, args: { objects: { type: nn(list(nn(tt.insertInput))) } } };
-    else if (m.kind === "update")
-      mutationFields[name] = {
-        type: nn(tt.updateResponse),
-        args: { set: { type: nn(tt.updateInput) }, filter: filterArg, atMost: atMostArg },
-      };
-    else mutationFields[name] = { type: nn(tt.deleteResponse), args: { filter: filterArg, atMost: atMostArg } };
+    if (!reg.shown.has(m.table)) continue;
+    const spec = MUTATIONS[m.kind];
+    fields[name] = { type: ref(reg, spec.type, m.table), args: argsOf(reg, spec.args, m.table) };
   }
-  const functionField = (f: RootFunctionModel) => {
-    if (f.target && !types.has(f.target)) return null;
-    const own: GraphQLFieldConfigArgumentMap = Object.fromEntries(
-      f.args.map((a) => [a.field, { type: valueOut(a.type) as GraphQLInputType }]),
-    );
-    const description = f.description ?? undefined;
-    if (f.cardinality === "scalar") return { type: valueOut(f.type!), args: own, description };
-    const tt = types.get(f.target!)!;
-    if (f.cardinality === "one") return { type: tt.node, args: own, description };
-    return { type: tt.connection, args: { ...own, ...connectionArgs(f.target!) }, description };
-  };
-  for (const [fields, fns] of [
-    [queryFields, model.queryFunctions],
-    [mutationFields, model.mutationFunctions],
-  ] as const) {
-    for (const [name, f] of fns) {
-      const config = functionField(f);
-      if (config) fields[name] = config;
-    }
+  return withFunctions(reg, fields, model.mutationFunctions);
+}
+
+/** Root fields with the function fields added, sorted by name as pg_graphql sorts Query and Mutation. */
+function withFunctions(reg: Registry, fields: Fields, fns: Map<string, RootFunctionModel>): Fields {
+  for (const [name, f] of fns) {
+    const config = functionField(reg, f);
+    if (config) fields[name] = config;
   }
-  // pg_graphql sorts Query and Mutation fields by name.
-  const sorted = (m: GraphQLFieldConfigMap<unknown, unknown>) =>
-    Object.fromEntries(Object.entries(m).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return Object.fromEntries(Object.entries(fields).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+export function buildSchema(model: ApiModel): GraphQLSchema {
+  // Types of schemas with introspection off stay out, with every field leading to them.
+  const shown = model.tables.filter((t) => !model.hiddenSchemas.has(t.rel.schema));
+  const reg: Registry = { named: new Map(), enums: new Map(), shown: new Set(shown) };
+  registerCommon(reg);
+  for (const t of shown) registerTable(reg, t);
+  const mutation = mutationFields(reg, model);
   return new GraphQLSchema({
     query: new GraphQLObjectType({
       name: "Query",
       description: "The root type for querying data",
-      fields: sorted(queryFields),
+      fields: queryFields(reg, model),
     }),
-    mutation: Object.keys(mutationFields).length
+    mutation: Object.keys(mutation).length
       ? new GraphQLObjectType({
           name: "Mutation",
           description: "The root type for creating and mutating data",
-          fields: sorted(mutationFields),
+          fields: mutation,
         })
       : undefined,
-    types: [...types.values()].map((t) => t.node),
+    types: shown.map((t) => ref<GraphQLObjectType>(reg, "$", t)),
   });
 }
