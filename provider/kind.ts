@@ -14,6 +14,7 @@
 import { z } from "zod";
 import type { ResourceImpl } from "./resources/common";
 import type { ResourceDoc } from "./resource-doc";
+import { driftShape } from "./resources/drift";
 
 declare module "zod" {
   interface GlobalMeta {
@@ -42,17 +43,9 @@ export function defineKind<D extends ResourceDoc>(impl: ResourceImpl, doc: D): K
   return { impl, doc };
 }
 
-/** The `drift` output every kind reports after a refresh that found drift (see resources/drift.ts). */
-export function driftOutput(description: string) {
-  return z
-    .object({
-      changed: z.array(z.string()).optional(),
-      added: z.array(z.string()).optional(),
-      deleted: z.array(z.string()).optional(),
-      more: z.record(z.string(), z.number()).optional(),
-    })
-    .optional()
-    .describe(description);
+/** The `drift` output every kind reports after a refresh that found drift, in the one shape of resources/drift.ts. */
+export function driftOutput(description: string, changed?: Parameters<typeof driftShape>[0]) {
+  return driftShape(changed).optional().describe(description);
 }
 
 /** The metadata of a field, through its optional/default/nullable/pipe wrappers (the outer one wins). */

@@ -7,19 +7,34 @@
  * value that is secret or a row's contents. create and update never write
  * it, so an `up` clears it.
  */
+import { z } from "zod";
 import type { Props } from "./common";
 
-/** What drifted. Lists hold names (settings, secret names, row keys, CIDRs), never values. */
-export interface Drift {
-  /** Changed settings or secret names; for TableRows, row key → columns that differ. */
-  changed?: string[] | Record<string, string[]>;
+const names = z.array(z.string());
+
+/** TableRows' `changed`: row key → the columns that differ. */
+export const rowChanges = z.record(z.string(), names);
+
+/** The fields every kind's drift shares besides `changed`. Lists hold names, never values. */
+const driftLists = {
   /** Entries or rows present in the service but not in the state (NetworkRestriction, exclusive TableRows). */
-  added?: string[];
+  added: names.optional(),
   /** Entries, names or rows gone from the service. */
-  deleted?: string[];
+  deleted: names.optional(),
   /** How many entries a list had beyond the ones kept (lists are capped to keep state small). */
-  more?: Record<string, number>;
+  more: z.record(z.string(), z.number()).optional(),
+};
+
+/**
+ * The one drift shape: a kind's `drift` output as the SDK declares it (`changed` holds names, or for TableRows
+ * `rowChanges`), and, with either `changed`, the type the provider and the drift command work with.
+ */
+export function driftShape(changed: typeof names | typeof rowChanges = names) {
+  return z.object({ changed: changed.optional(), ...driftLists });
 }
+
+/** What drifted. Lists hold names (settings, secret names, row keys, CIDRs), never values. */
+export type Drift = z.infer<ReturnType<typeof driftShape>>;
 
 /** Entries kept per list; the rest is counted in `more`. */
 export const DRIFT_LIST_CAP = 100;

@@ -20,7 +20,7 @@
  * and the outputs they record). This file keeps the provider methods.
  */
 import { z } from "zod";
-import { defineKind } from "../../kind";
+import { defineKind, driftOutput } from "../../kind";
 import { partialFailure, SupabaseError } from "../../errors";
 import type { TableSchema } from "../../graphql/introspect";
 import { keyString } from "../../graphql/values";
@@ -30,7 +30,7 @@ import { checkWith, containsUnknown, stableJson, type Props, type ResourceImpl }
 import { connect, decodeSchemaCache, encodeSchemaCache, resolveSchema, SCHEMA_CACHE_KEY } from "./connection";
 import { chunk, keyLabel, keyRow, type Planned } from "./documents";
 import { allKeys, readRows } from "./reads";
-import { withDrift } from "../drift";
+import { rowChanges, withDrift } from "../drift";
 import { changedColumns, diffRowState, rowEntry, rowState } from "./row-state";
 import { applyPlan, idOf, insertAll, outputs, schemaFor } from "./writes";
 import { tableRowsInputs, validateRows, type Row } from "./validation";
@@ -251,17 +251,10 @@ export const tableRowsDoc: ResourceDoc<typeof tableRowsInputs> = {
       .describe(
         "Per row, keyed by the row's key: `<columnSet>:<digest>:<column digests>`, 16 hex digits of SHA-256 over the canonical values of its declared columns, then 4 per column (about 50 bytes a row of two columns; the declared rows themselves are not repeated).",
       ),
-    drift: z
-      .object({
-        changed: z.record(z.string(), z.array(z.string())).optional(),
-        added: z.array(z.string()).optional(),
-        deleted: z.array(z.string()).optional(),
-        more: z.record(z.string(), z.number()).optional(),
-      })
-      .optional()
-      .describe(
-        "After a refresh that found drift: the keys of rows changed (with the columns that differ), deleted or, with `exclusive`, added out of band (`code=pro`). Keys and column names only, never values; `up` clears it.",
-      ),
+    drift: driftOutput(
+      "After a refresh that found drift: the keys of rows changed (with the columns that differ), deleted or, with `exclusive`, added out of band (`code=pro`). Keys and column names only, never values; `up` clears it.",
+      rowChanges,
+    ),
   }),
   behaviour: {
     replace: "A change of `projectRef`, `graphqlUrl`, `table` or `key`. Changed rows are written in place.",
