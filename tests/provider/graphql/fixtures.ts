@@ -1,4 +1,5 @@
-/** The schema and rows the GraphQL conformance suites run against. */
+/** The schema and rows the GraphQL conformance suites run against, and what their tests share. */
+import type { GqlOptions, Harness } from "./backends";
 
 export const QUERY_SCHEMA_SQL = `
 set timezone = 'UTC';
@@ -96,3 +97,15 @@ insert into blog (owner_id, title) values (1, 'a1'), (1, 'a2'), (2, 'b1');
 create table tag (name text primary key, weight int);
 create function _shout(rec account) returns text stable language sql as $$ select upper(rec.email) $$;
 `;
+
+/** The seven arguments of every collection entry and of a set-returning function, in pg_graphql's order. */
+export const CONNECTION_ARGS = ["first", "last", "before", "after", "offset", "filter", "orderBy"];
+
+/** A request that must fail: its first error's message. */
+export const gqlError =
+  (h: Harness) =>
+  async (query: string, variables?: unknown, opts?: GqlOptions): Promise<string> => {
+    const body = await h.gql(query, variables, opts);
+    expect(body.errors).toBeDefined();
+    return body.errors[0].message as string;
+  };
