@@ -141,7 +141,18 @@ function classFile(name: string, kind: KindDefinition, fieldMeta: (s: z.ZodType)
     const t = `${types.print(s, "output")}${isOptional(s, "optout") ? " | undefined" : ""}`;
     return `${jsDoc(s.description)}declare readonly ${f}: pulumi.Output<${t}>;`;
   });
-  const computed = outputs.map(([f]) => f).filter((f) => !inputNames.has(f));
+  const argNames = new Set(inputs.map(([f]) => f));
+  // Every output is an input property, so the engine registers it even when the program leaves it out: computed
+  // ones as undefined, optional inputs that are also outputs (TableRows' `key`) as given.
+  const computed = outputs
+    .map(([f]) => f)
+    .filter((f) => !inputNames.has(f) || !argNames.has(f))
+    .map((f) => `${f}: undefined`);
+  const optionalArgs = new Set(inputs.filter(([, s]) => isOptional(s, "optin")).map(([f]) => f));
+  const echoed = outputs
+    .map(([f]) => f)
+    .filter((f) => optionalArgs.has(f))
+    .map((f) => `${f}: args.${f}`);
   const options = secretOutputs.length > 0 ? `withSecrets(opts, ${lit([...new Set(secretOutputs)])})` : "opts";
   return [
     HEADER(`the ${doc.name} resource of the SDK`),
@@ -157,7 +168,7 @@ function classFile(name: string, kind: KindDefinition, fieldMeta: (s: z.ZodType)
     ...declared,
     "",
     `constructor(name: string, args: ${doc.name}Args, opts?: pulumi.CustomResourceOptions) {`,
-    `const inputs: Record<string, unknown> = { ...args${computed.map((f) => `, ${f}: undefined`).join("")} };`,
+    `const inputs: Record<string, unknown> = { ...args${[...echoed, ...computed].map((f) => `, ${f}`).join("")} };`,
     ...secretInputs.map((f) => `if (args.${f} !== undefined) inputs.${f} = pulumi.secret(args.${f});`),
     `super(provider, name, inputs, ${options}, "supabase", ${lit(doc.name)});`,
     "}",
