@@ -117,15 +117,14 @@ describe("TableRows request budgets (10,000 rows)", () => {
   });
 });
 
-describe("TableRows seeding speed (scripts/bench-seed.ts)", () => {
-  test("1,000 rows in batches is at least 20× faster than one request per row, measured in the same run", async () => {
+describe("TableRows seeding requests (speed: npm run bench:seed)", () => {
+  test("1,000 rows in batches of 500 take 2 requests where one request per row takes 1,000", async () => {
     const r = await benchSeed(emu, ref, 1000, 500);
     expect(r.perRow.requests).toBe(1000);
     expect(r.batched.requests).toBe(2);
     console.log(
       `seeding 1,000 rows: one request per row ${r.perRow.ms} ms, batches of 500 ${r.batched.ms} ms, ratio ${r.ratio.toFixed(1)}×`,
     );
-    expect(r.ratio).toBeGreaterThanOrEqual(20);
   }, 60_000);
 });
 
