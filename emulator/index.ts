@@ -13,6 +13,7 @@ import { generateAccessToken } from "./store/ids";
 import { DEFAULT_RATE_LIMITS, mergeRateLimits } from "./pipeline/ratelimit";
 import { buildRouter } from "./routes";
 import { answerClientError, createRequestHandler } from "./pipeline/server";
+import { allowedHostNames, isWildcard } from "./pipeline/guard";
 import { Store } from "./store/state";
 import type { EmulatorOptions, RunningEmulator } from "./types";
 
@@ -153,6 +154,8 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
   for (const [name, value] of Object.entries(limits))
     if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`limits.${name} must be a positive integer`);
+  if (opts.controlToken === false && !isLoopback(host))
+    throw new Error(`the control plane can only be opened without a token on loopback, not on ${host}`);
   const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
   let db: DatabaseManager | undefined;
   try {
@@ -172,7 +175,9 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       rateLimit: mergeRateLimits(DEFAULT_RATE_LIMITS, opts.rateLimit),
       verbose: opts.verbose,
       limits,
-      controlNeedsToken: opts.controlToken === true || !isLoopback(host),
+      controlNeedsToken: opts.controlToken !== false,
+      allowedHosts: allowedHostNames(host, opts.allowedHosts),
+      wildcardBind: isWildcard(host),
       onExchange: opts.onExchange,
     });
     // node:http's own timeouts back the JSON ones up: a client that never
