@@ -77,6 +77,16 @@ class PgliteWorker {
     else this.deathListeners.push(listener);
   }
 
+  /** Whether a call is still running or queued in the worker. */
+  get busy(): boolean {
+    return this.pending.size > 0;
+  }
+
+  /** Ends the thread at once, even in the middle of a statement. */
+  async kill(): Promise<void> {
+    await this.worker.terminate();
+  }
+
   async stop(): Promise<void> {
     try {
       if (!this.dead) await this.call("close");
@@ -131,6 +141,18 @@ class PgliteDatabase implements ProjectDatabase {
 
   batch(statements: BatchStatement[]): Promise<QueryResult[]> {
     return this.lock.run(() => this.worker.call<QueryResult[], "batch">("batch", { statements }));
+  }
+
+  /**
+   * One statement only (the extended protocol refuses a script), so a
+   * `COMMIT` can end nothing but this read-only transaction: PGlite has a
+   * single session, which is a superuser's.
+   */
+  readOnly(sql: string, params?: unknown[]): Promise<QueryResult | undefined> {
+    return this.transaction(async (tx) => {
+      await tx.exec("SET TRANSACTION READ ONLY; SET LOCAL ROLE supabase_read_only_user");
+      return tx.query(sql, params);
+    });
   }
 
   transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
@@ -253,8 +275,10 @@ export class PgliteManager implements DatabaseManager {
   private async create(ref: string): Promise<PgliteDatabase> {
     const dir = this.projectDir(ref);
     let init: Omit<WorkerInit, "pglitePath">;
+    let upgrade = false;
     if (dir && fs.existsSync(path.join(dir, "PG_VERSION"))) {
       init = { dataDir: dir };
+      upgrade = true;
     } else {
       const { tarball } = await this.loadTemplate();
       if (dir) {
@@ -267,6 +291,8 @@ export class PgliteManager implements DatabaseManager {
     const worker = new PgliteWorker(init);
     try {
       await worker.call("ready");
+      // A database created by an older emulator gets the roles added since (idempotent).
+      if (upgrade) await worker.call("exec", { sql: ROLES_SQL + MEMBERSHIP_SQL });
     } catch (err) {
       await worker.stop().catch(() => undefined);
       throw err;
@@ -283,6 +309,23 @@ export class PgliteManager implements DatabaseManager {
     } catch {
       // It failed to open or is already gone: nothing left to release.
     }
+  }
+
+  /**
+   * PGlite runs a statement to its end without looking at timers
+   * (statement_timeout never fires in WebAssembly), so a statement past the
+   * handler timeout is stopped by ending its worker. A durable database is
+   * reopened from its data directory (PostgreSQL's crash recovery keeps every
+   * committed transaction); an in-memory one starts over from the template.
+   */
+  async cancel(ref: string): Promise<void> {
+    const db = this.open.get(ref);
+    if (!db) return;
+    const opened = await db.catch(() => undefined);
+    if (!opened?.worker.busy) return;
+    process.stderr.write(`[emulator] project ${ref}: stopping its database, which overran the handler timeout\n`);
+    if (this.open.get(ref) === db) this.open.delete(ref);
+    await opened.worker.kill().catch(() => undefined);
   }
 
   async drop(ref: string): Promise<void> {

@@ -86,11 +86,18 @@ function readBody(req: IncomingMessage, maxBytes: number, timeoutMs: number): Pr
   });
 }
 
-/** The handler's outcome, or a 504 once the handler timeout passes (the handler runs on, unobserved). */
-function withHandlerTimeout(work: Promise<Outcome>, ms: number): Promise<Outcome> {
+/**
+ * The handler's outcome, or a 504 once the handler timeout passes. Then the
+ * project's running SQL is cancelled (`onTimeout`), so a `pg_sleep` or a slow
+ * filter does not hold the project's database after the answer.
+ */
+function withHandlerTimeout(work: Promise<Outcome>, ms: number, onTimeout?: () => Promise<void>): Promise<Outcome> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<Outcome>((resolve) => {
-    timer = setTimeout(() => resolve({ reply: errorReply(504, Messages.handlerTimeout(ms)) }), ms);
+    timer = setTimeout(() => {
+      onTimeout?.().catch(() => undefined);
+      resolve({ reply: errorReply(504, Messages.handlerTimeout(ms)) });
+    }, ms);
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
@@ -344,7 +351,12 @@ async function handle(app: EmulatorContext, router: Router, req: IncomingMessage
   if (fault && fault.status !== undefined && fault.reset !== "after") {
     outcome = { reply: injectedReply(fault as Fault & { status: number }) };
   } else {
-    outcome = await withHandlerTimeout(runRoute(app, req, method, url, raw, match), app.limits.handlerTimeoutMs);
+    const ref = match?.params.ref;
+    outcome = await withHandlerTimeout(
+      runRoute(app, req, method, url, raw, match),
+      app.limits.handlerTimeoutMs,
+      ref ? () => app.db.cancel(ref) : undefined,
+    );
   }
   if (fault?.reset === "after") return resetConnection(outcome.scope, fault);
 
