@@ -5,8 +5,9 @@
  *
  * Running initdb costs seconds, so it runs once per machine: the initialized
  * data directory (roles and grants included) is dumped to a template tarball
- * in the OS temp directory, keyed by PGlite version and init SQL, and each
- * new project starts from that tarball in well under a second.
+ * in a per-user cache directory, keyed by PGlite version and init SQL, with
+ * its SHA-256 recorded next to it and checked on load; each new project
+ * starts from that tarball in well under a second.
  */
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
@@ -181,13 +182,37 @@ function pgliteVersion(): string {
   return (JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as { version: string }).version;
 }
 
+/**
+ * The per-user cache of the template: `$XDG_CACHE_HOME/supabase-emulator`
+ * (default `~/.cache/supabase-emulator`), or, without a usable home,
+ * `$TMPDIR/supabase-emulator-<uid>`. Never a directory another user can
+ * write: see `privateDir`.
+ */
 export function templateCacheDir(): string {
-  return path.join(os.tmpdir(), "supabase-emulator");
+  const cacheHome = process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache");
+  if (path.isAbsolute(cacheHome) && cacheHome !== path.join("/", ".cache"))
+    return path.join(cacheHome, "supabase-emulator");
+  return path.join(os.tmpdir(), `supabase-emulator-${process.getuid?.() ?? "user"}`);
 }
+
+/** Creates `dir` (mode 0700) and answers whether only this user can write it. */
+function privateDir(dir: string): boolean {
+  try {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const st = fs.lstatSync(dir);
+    if (!st.isDirectory()) return false;
+    if (process.getuid && st.uid !== process.getuid()) return false;
+    return (st.mode & 0o022) === 0;
+  } catch {
+    return false;
+  }
+}
+
+const sha256 = (data: Uint8Array) => createHash("sha256").update(data).digest("hex");
 
 function writeAtomic(file: string, data: Uint8Array | string): void {
   const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
-  fs.writeFileSync(tmp, data);
+  fs.writeFileSync(tmp, data, { mode: 0o600 });
   fs.renameSync(tmp, file);
 }
 
@@ -197,11 +222,16 @@ async function buildTemplate(): Promise<Template> {
   const dir = templateCacheDir();
   const tarFile = path.join(dir, `${key}.tar.gz`);
   const metaFile = path.join(dir, `${key}.json`);
-  try {
-    const meta = JSON.parse(fs.readFileSync(metaFile, "utf8")) as { version: string };
-    return { tarball: fs.readFileSync(tarFile), version: meta.version };
-  } catch {
-    // Not cached yet (or unreadable): build it below.
+  // Only a private directory is trusted, and only a tarball whose digest matches the one recorded with it.
+  const usable = privateDir(dir);
+  if (usable) {
+    try {
+      const meta = JSON.parse(fs.readFileSync(metaFile, "utf8")) as { version: string; sha256?: string };
+      const tarball = fs.readFileSync(tarFile);
+      if (typeof meta.sha256 === "string" && meta.sha256 === sha256(tarball)) return { tarball, version: meta.version };
+    } catch {
+      // Not cached yet (or unreadable): build it below.
+    }
   }
   const worker = new PgliteWorker({});
   try {
@@ -211,13 +241,14 @@ async function buildTemplate(): Promise<Template> {
     });
     const version = rows.rows[0].v.split(" ")[0];
     const tarball = await worker.call<Uint8Array>("dump");
-    try {
-      fs.mkdirSync(dir, { recursive: true });
-      // Tarball first, metadata last: a reader that finds the metadata finds a complete tarball.
-      writeAtomic(tarFile, tarball);
-      writeAtomic(metaFile, JSON.stringify({ version }));
-    } catch {
-      // A read-only temp directory only costs the next process another initdb.
+    if (usable) {
+      try {
+        // Tarball first, metadata (with its digest) last.
+        writeAtomic(tarFile, tarball);
+        writeAtomic(metaFile, JSON.stringify({ version, sha256: sha256(tarball) }));
+      } catch {
+        // A read-only cache only costs the next process another initdb.
+      }
     }
     return { tarball, version };
   } finally {
