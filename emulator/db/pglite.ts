@@ -260,6 +260,8 @@ export class PgliteManager implements DatabaseManager {
   readonly kind = "pglite" as const;
   private template?: Promise<Template>;
   private readonly open = new Map<string, Promise<PgliteDatabase>>();
+  /** The databases whose worker is up, for `cancel`. */
+  private readonly ready = new Map<string, PgliteDatabase>();
 
   /** @param dataDir the emulator's data directory; omitted: databases live in memory. */
   constructor(private readonly dataDir?: string) {}
@@ -297,7 +299,13 @@ export class PgliteManager implements DatabaseManager {
       const forget = () => {
         if (this.open.get(ref) === opening) this.open.delete(ref);
       };
-      opening.then((d) => d.worker.onDeath(forget), forget);
+      opening.then((d) => {
+        this.ready.set(ref, d);
+        d.worker.onDeath(() => {
+          if (this.ready.get(ref) === d) this.ready.delete(ref);
+          forget();
+        });
+      }, forget);
       db = opening;
     }
     return db;
@@ -350,10 +358,10 @@ export class PgliteManager implements DatabaseManager {
    * committed transaction); an in-memory one starts over from the template.
    */
   async cancel(ref: string): Promise<void> {
+    // A database still opening runs no statement of the caller's yet: opening is left to finish.
+    const opened = this.ready.get(ref);
     const db = this.open.get(ref);
-    if (!db) return;
-    const opened = await db.catch(() => undefined);
-    if (!opened?.worker.busy) return;
+    if (!opened || !db || !opened.worker.busy) return;
     process.stderr.write(`[emulator] project ${ref}: stopping its database, which overran the handler timeout\n`);
     if (this.open.get(ref) === db) this.open.delete(ref);
     await opened.worker.kill().catch(() => undefined);
