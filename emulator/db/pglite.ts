@@ -15,9 +15,11 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { Worker } from "node:worker_threads";
 import { DATABASE_SQL, MEMBERSHIP_SQL, ROLES_SQL } from "./init";
+import { alterDatabaseSql, classifySettings, settingLiteral } from "./settings";
 import { WORKER_SOURCE, type WorkerInit, type WorkerRequest, type WorkerResponse } from "./pglite-worker";
 import {
   SqlError,
+  type AppliedSettings,
   type BatchStatement,
   type DatabaseManager,
   type ProjectDatabase,
@@ -348,6 +350,24 @@ export class PgliteManager implements DatabaseManager {
     } catch {
       // It failed to open or is already gone: nothing left to release.
     }
+  }
+
+  /**
+   * `ALTER DATABASE … SET` keeps the settings for later opens; PGlite's one
+   * session, already open, takes them with `SET` at once.
+   */
+  async configure(ref: string, settings: Record<string, unknown>): Promise<AppliedSettings> {
+    const db = await this.forProject(ref);
+    const split = await classifySettings(db, settings);
+    const { rows } = await db.query<{ d: string }>("SELECT current_database() AS d");
+    await db.exec(
+      [
+        alterDatabaseSql(rows[0].d, settings, split.applied),
+        "RESET ALL",
+        ...split.applied.map((n) => `SET ${n} = ${settingLiteral(settings[n])}`),
+      ].join(";\n"),
+    );
+    return split;
   }
 
   /**

@@ -12,8 +12,10 @@ import { randomBytes } from "node:crypto";
 import { Pool, type PoolClient, type QueryResult as PgResult } from "pg";
 import { DATABASE_SQL, MEMBERSHIP_SQL, ROLES_SQL } from "./init";
 import { runPipeline } from "./pipeline";
+import { alterDatabaseSql, classifySettings } from "./settings";
 import {
   SqlError,
+  type AppliedSettings,
   type BatchStatement,
   type DatabaseManager,
   type ProjectDatabase,
@@ -265,6 +267,14 @@ export class PostgresManager implements DatabaseManager {
       throw SqlError.from(err);
     }
     return new PostgresDatabase(ref, pool, readerPool);
+  }
+
+  async configure(ref: string, settings: Record<string, unknown>): Promise<AppliedSettings> {
+    const split = await classifySettings(await this.forProject(ref), settings);
+    await guard(() => this.admin.query(alterDatabaseSql(databaseName(ref), settings, split.applied)));
+    // Settings of a database apply to its new sessions: the project's pools start over.
+    await this.closeOne(ref);
+    return split;
   }
 
   /** Cancels the statements running on the project's database now. */

@@ -64,6 +64,12 @@ export interface DatabaseManager {
    * handler timeout), so the next request gets the database at once.
    */
   cancel(ref: string): Promise<void>;
+  /**
+   * Applies a project's Postgres configuration to its database (see
+   * `settings.ts`): the per-database settings are set, the server-wide rest
+   * is only reported. A value PostgreSQL refuses rejects with its SqlError.
+   */
+  configure(ref: string, settings: Record<string, unknown>): Promise<AppliedSettings>;
   /** Closes and deletes the project's database (no-op when it never existed). */
   drop(ref: string): Promise<void>;
   /** Starts slow one-time work (the embedded template) early; never rejects. */
@@ -71,6 +77,14 @@ export interface DatabaseManager {
   /** A human description for banners, without credentials. */
   describe(): string;
   close(): Promise<void>;
+}
+
+/** What `DatabaseManager.configure` did with each setting. */
+export interface AppliedSettings {
+  /** Set on the project's database. */
+  applied: string[];
+  /** Stored and answered, not applied (server-wide settings). */
+  stored: string[];
 }
 
 /** A PostgreSQL error, normalized from either engine. */

@@ -95,6 +95,59 @@ describe("a statement past the handler timeout is stopped", () => {
   });
 });
 
+describe("a project's Postgres configuration applies to its database", () => {
+  const configure = (emu: TestEmulator, ref: string) =>
+    emu.api("PUT", `/v1/projects/${ref}/config/database/postgres`, {
+      statement_timeout: "1s",
+      work_mem: "8MB",
+      shared_buffers: "1GB",
+      restart_database: false,
+    });
+  const show = async (emu: TestEmulator, ref: string, name: string) =>
+    ((await sql(emu, ref, `show ${name}`)).body as Array<Record<string, string>>)[0][name];
+
+  test("embedded: per-database settings are set, server-wide ones only stored", async () => {
+    const emu = await startTestEmulator();
+    try {
+      const ref = await warmProject(emu);
+      const before = await show(emu, ref, "shared_buffers");
+      expect(await configure(emu, ref)).toMatchObject({ status: 200, body: { statement_timeout: "1s" } });
+      expect(await show(emu, ref, "work_mem")).toBe("8MB");
+      expect(await show(emu, ref, "statement_timeout")).toBe("1s");
+      expect(await show(emu, ref, "shared_buffers")).toBe(before);
+      // A value PostgreSQL refuses is refused, and nothing is stored.
+      const bad = await emu.api("PUT", `/v1/projects/${ref}/config/database/postgres`, { work_mem: "lots" });
+      expect(bad.status).toBe(400);
+      expect((await emu.api("GET", `/v1/projects/${ref}/config/database/postgres`)).body).toMatchObject({
+        work_mem: "8MB",
+      });
+    } finally {
+      await emu.close();
+    }
+  });
+
+  test("on a PostgreSQL server: statement_timeout cancels a slow statement", async () => {
+    let server: TestPostgres | undefined;
+    let url = process.env.SUPABASE_EMULATOR_TEST_POSTGRES_URL ?? "";
+    if (!url) {
+      server = await startTestPostgres();
+      url = server.url;
+    }
+    const emu = await startTestEmulator({ postgresUrl: url });
+    try {
+      const ref = await warmProject(emu);
+      expect((await configure(emu, ref)).status).toBe(200);
+      expect(await show(emu, ref, "work_mem")).toBe("8MB");
+      const slow = await sql(emu, ref, "select pg_sleep(5)");
+      expect(slow.status).toBe(400);
+      expect(slow.body.message).toContain("canceling statement due to statement timeout");
+    } finally {
+      await emu.close();
+      await server?.stop();
+    }
+  });
+});
+
 test("two emulators started on one data directory at the same moment: exactly one runs", async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "supabase-emulator-race-"));
   const start = () => {
