@@ -20,8 +20,14 @@ Options:
   --provisioning-delay MS     how long a new project stays COMING_UP (default ${DEFAULT_SETTINGS.provisioningDelayMs})
   --deletion-delay MS         how long a deleted project stays GOING_DOWN (default ${DEFAULT_SETTINGS.deletionDelayMs})
   --no-rate-limit             never answer 429 (rate-limit headers are still sent)
-  --control-token             make /_emulator/... ask for the access token on loopback too
-                              (beyond loopback it always does)
+  --allowed-host NAME         also serve requests whose Host header names NAME (repeatable);
+                              always served: the bound address and localhost, others get 421
+  --open-control-plane        let /_emulator/... answer WITHOUT the access token, on loopback only:
+                              every local process (and any tool you run) can then read the
+                              access token and the projects' JWT secrets, inject faults and
+                              wipe all data. By default every control call needs the token.
+  --control-token             the default, kept for older scripts: the control plane asks for
+                              the access token
   --max-body-bytes N          largest request body; larger ones get 413 (default ${DEFAULT_LIMITS.maxBodyBytes})
   --request-timeout MS        time to send a whole request; slower ones get 408 (default ${DEFAULT_LIMITS.requestTimeoutMs})
   --handler-timeout MS        time to answer a request once read; then 504 (default ${DEFAULT_LIMITS.handlerTimeoutMs})
@@ -94,6 +100,12 @@ export function parseArgs(argv: string[]): CliOptions {
       case "--control-token":
         opts.controlToken = true;
         break;
+      case "--open-control-plane":
+        opts.controlToken = false;
+        break;
+      case "--allowed-host":
+        opts.allowedHosts = [...(opts.allowedHosts ?? []), value()];
+        break;
       case "--max-body-bytes":
         opts.limits = { ...opts.limits, maxBodyBytes: positiveInt(flag, value()) };
         break;
@@ -148,7 +160,8 @@ export function banner(emu: RunningEmulator, opts: EmulatorOptions): string {
     "",
     ...rows.map(([k, v]) => `${k.padStart(width + 4)}: ${v}`),
     "",
-    "Management paths start with /v1. Press Ctrl+C to stop.",
+    "Management paths start with /v1. Management and control calls need the access token",
+    "(Authorization: Bearer <token>). Press Ctrl+C to stop.",
     "",
   ].join("\n");
 }

@@ -2,6 +2,7 @@
  * The local emulator of the management API: `startEmulator()` runs it in
  * process; the `supabase-emulator` command runs the same server.
  */
+import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -13,6 +14,7 @@ import { generateAccessToken } from "./store/ids";
 import { DEFAULT_RATE_LIMITS, mergeRateLimits } from "./pipeline/ratelimit";
 import { buildRouter } from "./route-table";
 import { answerClientError, createRequestHandler } from "./pipeline/server";
+import { allowedHostNames, isWildcard } from "./pipeline/guard";
 import { Store } from "./store/state";
 import type { EmulatorOptions, RunningEmulator } from "./types";
 
@@ -89,47 +91,92 @@ function readOwner(text: string): LockOwner | undefined {
 }
 
 /**
+ * Creates the lock file with its complete content in one step: the content
+ * goes to a private temporary file first, which is then hard-linked to the
+ * lock's name (a link never replaces an existing file). Another emulator
+ * thus finds either no lock or a complete one, never an empty file it could
+ * mistake for an abandoned lock. Where the file system has no hard links,
+ * an exclusive create stands in.
+ */
+function createLock(file: string, content: string): boolean {
+  const tmp = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+  fs.writeFileSync(tmp, content, { flag: "wx", mode: 0o600 });
+  try {
+    fs.linkSync(tmp, file);
+    return true;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "EEXIST") return false;
+    if (code !== "EPERM" && code !== "ENOTSUP" && code !== "ENOSYS") throw err;
+    try {
+      fs.writeFileSync(file, content, { flag: "wx", mode: 0o600 });
+      return true;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "EEXIST") return false;
+      throw e;
+    }
+  } finally {
+    fs.rmSync(tmp, { force: true });
+  }
+}
+
+/**
+ * Moves an abandoned lock (whose text is `stale`) out of the way. The lock
+ * is renamed to a private name first and checked there: when another
+ * emulator replaced it meanwhile with its own live lock, that lock is put
+ * back (by link, which never overwrites) instead of being removed.
+ */
+function removeStaleLock(file: string, stale: string): void {
+  const aside = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.stale`;
+  try {
+    fs.renameSync(file, aside);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw err;
+  }
+  try {
+    if (fs.readFileSync(aside, "utf8") !== stale) fs.linkSync(aside, file);
+  } catch {
+    // Restoring failed because a third emulator locked meanwhile: its lock stands.
+  } finally {
+    fs.rmSync(aside, { force: true });
+  }
+}
+
+/**
  * Two emulators on one data directory would corrupt the embedded databases,
- * so the directory holds a lock file naming its owner. An owner that no
- * longer runs (gone, killed but not yet reaped, or its pid reused by another
- * process) holds nothing: its lock is taken over at once, with a notice.
+ * so the directory holds a lock file naming its owner, created atomically
+ * (see createLock). An owner that no longer runs (gone, killed but not yet
+ * reaped, or its pid reused by another process) holds nothing: its lock is
+ * taken over at once, with a notice.
  */
 function lockDataDir(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, LOCK_FILE);
   const started = processStart(process.pid) ?? undefined;
   const me: LockOwner = { pid: process.pid, ...(started ? { started } : {}) };
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      const fd = fs.openSync(file, "wx");
-      try {
-        fs.writeSync(fd, JSON.stringify(me));
-        fs.fsyncSync(fd);
-      } finally {
-        fs.closeSync(fd);
-      }
+  const mine = JSON.stringify(me);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    if (createLock(file, mine)) {
       return () => {
         // Only our own lock: never one a later emulator took over.
         const owner = readOwner(fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "");
         if (owner?.pid === me.pid && owner.started === me.started) fs.rmSync(file, { force: true });
       };
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-      let text: string;
-      try {
-        text = fs.readFileSync(file, "utf8");
-      } catch {
-        continue; // removed meanwhile: try again
-      }
-      const owner = readOwner(text);
-      if (owner && isAlive(owner)) {
-        throw new Error(`data directory ${dataDir} is in use by another emulator (pid ${owner.pid})`, { cause: err });
-      }
-      process.stderr.write(
-        `[emulator] ${dataDir}: taking over the lock of ${owner ? `pid ${owner.pid}, which no longer runs` : "an unreadable lock file"}\n`,
-      );
-      fs.rmSync(file, { force: true });
     }
+    let text: string;
+    try {
+      text = fs.readFileSync(file, "utf8");
+    } catch {
+      continue; // removed meanwhile: try again
+    }
+    const owner = readOwner(text);
+    if (owner && isAlive(owner))
+      throw new Error(`data directory ${dataDir} is in use by another emulator (pid ${owner.pid})`);
+    process.stderr.write(
+      `[emulator] ${dataDir}: taking over the lock of ${owner ? `pid ${owner.pid}, which no longer runs` : "an unreadable lock file"}\n`,
+    );
+    removeStaleLock(file, text);
   }
   throw new Error(`could not lock data directory ${dataDir}`);
 }
@@ -153,6 +200,8 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
   for (const [name, value] of Object.entries(limits))
     if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`limits.${name} must be a positive integer`);
+  if (opts.controlToken === false && !isLoopback(host))
+    throw new Error(`the control plane can only be opened without a token on loopback, not on ${host}`);
   const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
   let db: DatabaseManager | undefined;
   try {
@@ -172,7 +221,9 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       rateLimit: mergeRateLimits(DEFAULT_RATE_LIMITS, opts.rateLimit),
       verbose: opts.verbose,
       limits,
-      controlNeedsToken: opts.controlToken === true || !isLoopback(host),
+      controlNeedsToken: opts.controlToken !== false,
+      allowedHosts: allowedHostNames(host, opts.allowedHosts),
+      wildcardBind: isWildcard(host),
       onExchange: opts.onExchange,
     });
     // node:http's own timeouts back the JSON ones up: a client that never

@@ -61,10 +61,18 @@ export interface EmulatorOptions {
   /** Request limits (partial; the rest takes the defaults). */
   limits?: Partial<EmulatorLimits>;
   /**
-   * Make the control plane (`/_emulator/…`) ask for the access token as a
-   * bearer token on loopback too. Beyond loopback it always asks.
+   * Whether the control plane (`/_emulator/…`) asks for the access token as a
+   * bearer token. Default true. `false` opens it on loopback to every local
+   * process (it can then read the access token and the projects' JWT
+   * secrets, and reset everything); refused beyond loopback.
    */
   controlToken?: boolean;
+  /**
+   * Further host names the Host header may carry (e.g. a container's service
+   * name). Always served: the bound address and `localhost`; on a wildcard
+   * bind also any IP address and the machine's name. Others get 421.
+   */
+  allowedHosts?: string[];
   /**
    * Called with every management-API exchange once it is answered (tests use
    * it to check traffic against the service's published contract). Must not

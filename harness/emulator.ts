@@ -79,9 +79,12 @@ export async function startTestEmulator(opts: EmulatorOptions = {}): Promise<Tes
     onExchange: contractChecker().observe,
     ...opts,
   });
-  // The access token goes along: the control plane asks for it beyond loopback or with `controlToken`.
+  // The access token goes along (the control plane asks for it), and every state change says it is JSON.
   const control = (method: string, path: string, body?: unknown) =>
-    call(`${emu.controlUrl}${path}`, method, body, { authorization: `Bearer ${emu.accessToken}` });
+    call(`${emu.controlUrl}${path}`, method, body, {
+      authorization: `Bearer ${emu.accessToken}`,
+      ...(method === "GET" ? {} : { "content-type": "application/json" }),
+    });
   const ok = async (method: string, path: string, body?: unknown) => {
     const res = await control(method, path, body);
     if (res.status >= 300)

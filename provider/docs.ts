@@ -33,7 +33,9 @@ export const functionDocs: readonly FunctionDoc[] = [
     name: "getSecrets",
     summary: "The names and digests of a project's edge-function secrets (the API never returns values).",
     args: [projectRefArg],
-    returns: "`{ name, digest }[]`, the digest being the hex SHA-256 of the value.",
+    returns:
+      "`{ name, digest }[]`, the digest being the hex SHA-256 of the value, a secret Output like `Secret.digest` " +
+      "(`getSecretsOutput`: the whole list is one secret Output).",
     footprint: "1 `GET /v1/projects/{ref}/secrets`",
   },
   {

@@ -99,13 +99,15 @@ export function isNotFound(e: unknown): boolean {
 
 /**
  * Removes anything that looks like a credential from a text before it is
- * shown in an error or a log line: bearer tokens, JWTs, personal access tokens.
+ * shown in an error or a log line: bearer tokens, JWTs, personal access
+ * tokens, and the opaque API keys (`sb_secret_…`, `sb_publishable_…`).
  */
 export function redact(text: string): string {
   return text
     .replace(/Bearer\s+[A-Za-z0-9._~+/=-]+/g, "Bearer [redacted]")
     .replace(/eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g, "[redacted-jwt]")
-    .replace(/sbp_(oauth_)?[0-9a-f]{16,}/g, "[redacted-token]");
+    .replace(/sbp_(oauth_)?[0-9a-f]{16,}/g, "[redacted-token]")
+    .replace(/sb_(secret|publishable)_[A-Za-z0-9_-]{8,}/g, "[redacted-key]");
 }
 
 /**

@@ -48,7 +48,7 @@ async function main(): Promise<void> {
   );
   console.log(`    management API  ${emulator.apiUrl}/v1`);
   console.log(`    project URLs    ${emulator.projectUrlTemplate}  (GraphQL: + /graphql/v1)`);
-  console.log(`    control plane   ${emulator.controlUrl}`);
+  console.log(`    control plane   ${emulator.controlUrl}  (Authorization: Bearer <the access token>)`);
   console.log(`    database        ${emulator.database}`);
 
   // Credentials reach the provider through the environment: nothing secret

@@ -36,8 +36,12 @@ export interface ProjectScoped {
 
 export interface SecretDigest {
   name: string;
-  /** Hex SHA-256 of the value; the API never returns values. */
-  digest: string;
+  /**
+   * Hex SHA-256 of the value (the API never returns values), as a secret
+   * Output like `Secret.digest`: an unsalted digest of a short or guessable
+   * value gives the value away.
+   */
+  digest: pulumi.Output<string>;
 }
 
 export function getOrganizations(): Promise<Organization[]> {
@@ -48,8 +52,13 @@ export function getProjects(): Promise<Project[]> {
   return client().listProjects();
 }
 
-export async function getSecrets(args: ProjectScoped): Promise<SecretDigest[]> {
+/** The digests unwrapped: only ever handed out inside a secret Output. */
+async function secretDigests(args: ProjectScoped): Promise<Array<{ name: string; digest: string }>> {
   return (await client().listSecrets(args.projectRef)).map((s) => ({ name: s.name, digest: s.value }));
+}
+
+export async function getSecrets(args: ProjectScoped): Promise<SecretDigest[]> {
+  return (await secretDigests(args)).map((s) => ({ name: s.name, digest: pulumi.secret(s.digest) }));
 }
 
 export function getFunctions(args: ProjectScoped): Promise<EdgeFunction[]> {
@@ -114,8 +123,9 @@ type Inputs<T> = { [K in keyof T]: pulumi.Input<T[K]> };
 
 export const getOrganizationsOutput = () => pulumi.output(getOrganizations());
 export const getProjectsOutput = () => pulumi.output(getProjects());
+/** The same list as `getSecrets`, as one secret Output (its digests plain strings inside it). */
 export const getSecretsOutput = (args: Inputs<ProjectScoped>) =>
-  pulumi.output(args).apply((a) => getSecrets(a as ProjectScoped));
+  pulumi.secret(pulumi.output(args).apply((a) => secretDigests(a as ProjectScoped)));
 export const getFunctionsOutput = (args: Inputs<ProjectScoped>) =>
   pulumi.output(args).apply((a) => getFunctions(a as ProjectScoped));
 export const getFunctionBodyOutput = (args: Inputs<ProjectScoped & { slug: string }>) =>

@@ -17,12 +17,25 @@ BEGIN
   IF NOT EXISTS (SELECT FROM pg_catalog.pg_roles WHERE rolname = 'service_role') THEN
     CREATE ROLE service_role NOLOGIN NOINHERIT BYPASSRLS;
   END IF;
+  -- The data API's login role: a JWT may name the roles granted to it.
+  IF NOT EXISTS (SELECT FROM pg_catalog.pg_roles WHERE rolname = 'authenticator') THEN
+    CREATE ROLE authenticator NOLOGIN NOINHERIT;
+    GRANT anon, authenticated, service_role TO authenticator;
+  END IF;
+  -- Runs read-only queries: reads everything, writes nothing.
+  IF NOT EXISTS (SELECT FROM pg_catalog.pg_roles WHERE rolname = 'supabase_read_only_user') THEN
+    CREATE ROLE supabase_read_only_user NOLOGIN;
+    ALTER ROLE supabase_read_only_user SET default_transaction_read_only = on;
+    IF EXISTS (SELECT FROM pg_catalog.pg_roles WHERE rolname = 'pg_read_all_data') THEN
+      GRANT pg_read_all_data TO supabase_read_only_user;
+    END IF;
+  END IF;
 END
 $$;
 `;
 
 /** Lets the owner switch to the API roles (needed when it is not a superuser). */
-export const MEMBERSHIP_SQL = `GRANT anon, authenticated, service_role TO CURRENT_USER;`;
+export const MEMBERSHIP_SQL = `GRANT anon, authenticated, service_role, supabase_read_only_user TO CURRENT_USER;`;
 
 /** Per-database grants, as on the platform; idempotent. */
 export const DATABASE_SQL = `

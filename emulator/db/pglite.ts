@@ -5,8 +5,9 @@
  *
  * Running initdb costs seconds, so it runs once per machine: the initialized
  * data directory (roles and grants included) is dumped to a template tarball
- * in the OS temp directory, keyed by PGlite version and init SQL, and each
- * new project starts from that tarball in well under a second.
+ * in a per-user cache directory, keyed by PGlite version and init SQL, with
+ * its SHA-256 recorded next to it and checked on load; each new project
+ * starts from that tarball in well under a second.
  */
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
@@ -14,9 +15,11 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { Worker } from "node:worker_threads";
 import { DATABASE_SQL, MEMBERSHIP_SQL, ROLES_SQL } from "./init";
+import { alterDatabaseSql, classifySettings, settingLiteral } from "./settings";
 import { WORKER_SOURCE, type WorkerInit, type WorkerRequest, type WorkerResponse } from "./pglite-worker";
 import {
   SqlError,
+  type AppliedSettings,
   type BatchStatement,
   type DatabaseManager,
   type ProjectDatabase,
@@ -77,6 +80,16 @@ class PgliteWorker {
     else this.deathListeners.push(listener);
   }
 
+  /** Whether a call is still running or queued in the worker. */
+  get busy(): boolean {
+    return this.pending.size > 0;
+  }
+
+  /** Ends the thread at once, even in the middle of a statement. */
+  async kill(): Promise<void> {
+    await this.worker.terminate();
+  }
+
   async stop(): Promise<void> {
     try {
       if (!this.dead) await this.call("close");
@@ -133,6 +146,18 @@ class PgliteDatabase implements ProjectDatabase {
     return this.lock.run(() => this.worker.call<QueryResult[], "batch">("batch", { statements }));
   }
 
+  /**
+   * One statement only (the extended protocol refuses a script), so a
+   * `COMMIT` can end nothing but this read-only transaction: PGlite has a
+   * single session, which is a superuser's.
+   */
+  readOnly(sql: string, params?: unknown[]): Promise<QueryResult | undefined> {
+    return this.transaction(async (tx) => {
+      await tx.exec("SET TRANSACTION READ ONLY; SET LOCAL ROLE supabase_read_only_user");
+      return tx.query(sql, params);
+    });
+  }
+
   transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
     return this.lock.run(async () => {
       await this.direct.exec("BEGIN");
@@ -159,13 +184,37 @@ function pgliteVersion(): string {
   return (JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as { version: string }).version;
 }
 
+/**
+ * The per-user cache of the template: `$XDG_CACHE_HOME/supabase-emulator`
+ * (default `~/.cache/supabase-emulator`), or, without a usable home,
+ * `$TMPDIR/supabase-emulator-<uid>`. Never a directory another user can
+ * write: see `privateDir`.
+ */
 export function templateCacheDir(): string {
-  return path.join(os.tmpdir(), "supabase-emulator");
+  const cacheHome = process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache");
+  if (path.isAbsolute(cacheHome) && cacheHome !== path.join("/", ".cache"))
+    return path.join(cacheHome, "supabase-emulator");
+  return path.join(os.tmpdir(), `supabase-emulator-${process.getuid?.() ?? "user"}`);
 }
+
+/** Creates `dir` (mode 0700) and answers whether only this user can write it. */
+function privateDir(dir: string): boolean {
+  try {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const st = fs.lstatSync(dir);
+    if (!st.isDirectory()) return false;
+    if (process.getuid && st.uid !== process.getuid()) return false;
+    return (st.mode & 0o022) === 0;
+  } catch {
+    return false;
+  }
+}
+
+const sha256 = (data: Uint8Array) => createHash("sha256").update(data).digest("hex");
 
 function writeAtomic(file: string, data: Uint8Array | string): void {
   const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
-  fs.writeFileSync(tmp, data);
+  fs.writeFileSync(tmp, data, { mode: 0o600 });
   fs.renameSync(tmp, file);
 }
 
@@ -175,11 +224,16 @@ async function buildTemplate(): Promise<Template> {
   const dir = templateCacheDir();
   const tarFile = path.join(dir, `${key}.tar.gz`);
   const metaFile = path.join(dir, `${key}.json`);
-  try {
-    const meta = JSON.parse(fs.readFileSync(metaFile, "utf8")) as { version: string };
-    return { tarball: fs.readFileSync(tarFile), version: meta.version };
-  } catch {
-    // Not cached yet (or unreadable): build it below.
+  // Only a private directory is trusted, and only a tarball whose digest matches the one recorded with it.
+  const usable = privateDir(dir);
+  if (usable) {
+    try {
+      const meta = JSON.parse(fs.readFileSync(metaFile, "utf8")) as { version: string; sha256?: string };
+      const tarball = fs.readFileSync(tarFile);
+      if (typeof meta.sha256 === "string" && meta.sha256 === sha256(tarball)) return { tarball, version: meta.version };
+    } catch {
+      // Not cached yet (or unreadable): build it below.
+    }
   }
   const worker = new PgliteWorker({});
   try {
@@ -189,13 +243,14 @@ async function buildTemplate(): Promise<Template> {
     });
     const version = rows.rows[0].v.split(" ")[0];
     const tarball = await worker.call<Uint8Array>("dump");
-    try {
-      fs.mkdirSync(dir, { recursive: true });
-      // Tarball first, metadata last: a reader that finds the metadata finds a complete tarball.
-      writeAtomic(tarFile, tarball);
-      writeAtomic(metaFile, JSON.stringify({ version }));
-    } catch {
-      // A read-only temp directory only costs the next process another initdb.
+    if (usable) {
+      try {
+        // Tarball first, metadata (with its digest) last.
+        writeAtomic(tarFile, tarball);
+        writeAtomic(metaFile, JSON.stringify({ version, sha256: sha256(tarball) }));
+      } catch {
+        // A read-only cache only costs the next process another initdb.
+      }
     }
     return { tarball, version };
   } finally {
@@ -207,6 +262,8 @@ export class PgliteManager implements DatabaseManager {
   readonly kind = "pglite" as const;
   private template?: Promise<Template>;
   private readonly open = new Map<string, Promise<PgliteDatabase>>();
+  /** The databases whose worker is up, for `cancel`. */
+  private readonly ready = new Map<string, PgliteDatabase>();
 
   /** @param dataDir the emulator's data directory; omitted: databases live in memory. */
   constructor(private readonly dataDir?: string) {}
@@ -244,7 +301,13 @@ export class PgliteManager implements DatabaseManager {
       const forget = () => {
         if (this.open.get(ref) === opening) this.open.delete(ref);
       };
-      opening.then((d) => d.worker.onDeath(forget), forget);
+      opening.then((d) => {
+        this.ready.set(ref, d);
+        d.worker.onDeath(() => {
+          if (this.ready.get(ref) === d) this.ready.delete(ref);
+          forget();
+        });
+      }, forget);
       db = opening;
     }
     return db;
@@ -253,8 +316,10 @@ export class PgliteManager implements DatabaseManager {
   private async create(ref: string): Promise<PgliteDatabase> {
     const dir = this.projectDir(ref);
     let init: Omit<WorkerInit, "pglitePath">;
+    let upgrade = false;
     if (dir && fs.existsSync(path.join(dir, "PG_VERSION"))) {
       init = { dataDir: dir };
+      upgrade = true;
     } else {
       const { tarball } = await this.loadTemplate();
       if (dir) {
@@ -267,6 +332,8 @@ export class PgliteManager implements DatabaseManager {
     const worker = new PgliteWorker(init);
     try {
       await worker.call("ready");
+      // A database created by an older emulator gets the roles added since (idempotent).
+      if (upgrade) await worker.call("exec", { sql: ROLES_SQL + MEMBERSHIP_SQL });
     } catch (err) {
       await worker.stop().catch(() => undefined);
       throw err;
@@ -283,6 +350,41 @@ export class PgliteManager implements DatabaseManager {
     } catch {
       // It failed to open or is already gone: nothing left to release.
     }
+  }
+
+  /**
+   * `ALTER DATABASE … SET` keeps the settings for later opens; PGlite's one
+   * session, already open, takes them with `SET` at once.
+   */
+  async configure(ref: string, settings: Record<string, unknown>): Promise<AppliedSettings> {
+    const db = await this.forProject(ref);
+    const split = await classifySettings(db, settings);
+    const { rows } = await db.query<{ d: string }>("SELECT current_database() AS d");
+    await db.exec(
+      [
+        alterDatabaseSql(rows[0].d, settings, split.applied),
+        "RESET ALL",
+        ...split.applied.map((n) => `SET ${n} = ${settingLiteral(settings[n])}`),
+      ].join(";\n"),
+    );
+    return split;
+  }
+
+  /**
+   * PGlite runs a statement to its end without looking at timers
+   * (statement_timeout never fires in WebAssembly), so a statement past the
+   * handler timeout is stopped by ending its worker. A durable database is
+   * reopened from its data directory (PostgreSQL's crash recovery keeps every
+   * committed transaction); an in-memory one starts over from the template.
+   */
+  async cancel(ref: string): Promise<void> {
+    // A database still opening runs no statement of the caller's yet: opening is left to finish.
+    const opened = this.ready.get(ref);
+    const db = this.open.get(ref);
+    if (!opened || !db || !opened.worker.busy) return;
+    process.stderr.write(`[emulator] project ${ref}: stopping its database, which overran the handler timeout\n`);
+    if (this.open.get(ref) === db) this.open.delete(ref);
+    await opened.worker.kill().catch(() => undefined);
   }
 
   async drop(ref: string): Promise<void> {

@@ -1,13 +1,21 @@
 /**
  * Databases on a PostgreSQL server: project `<ref>` gets database
- * `proj_<ref>`, reached through a small pool per project. The API roles are
- * cluster-wide and created once if missing.
+ * `proj_<ref>`, owned by its own login role `proj_<ref>` (not a superuser),
+ * and reached through a small pool per project that logs in as that role, so
+ * a project's SQL is confined to its database: CONNECT on it is revoked from
+ * PUBLIC and granted to the owner and to the project's reader
+ * `proj_<ref>_read` (pg_read_all_data, read-only by default), which runs the
+ * read-only queries. Their passwords are random, set at each open, and only
+ * held in memory. The API roles are cluster-wide and created once if missing.
  */
+import { randomBytes } from "node:crypto";
 import { Pool, type PoolClient, type QueryResult as PgResult } from "pg";
 import { DATABASE_SQL, MEMBERSHIP_SQL, ROLES_SQL } from "./init";
 import { runPipeline } from "./pipeline";
+import { alterDatabaseSql, classifySettings } from "./settings";
 import {
   SqlError,
+  type AppliedSettings,
   type BatchStatement,
   type DatabaseManager,
   type ProjectDatabase,
@@ -57,10 +65,29 @@ function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
-function withDatabase(url: string, database: string): string {
+function withDatabase(url: string, database: string, login?: { user: string; password: string }): string {
   const u = new URL(url);
   u.pathname = `/${encodeURIComponent(database)}`;
+  if (login) {
+    u.username = encodeURIComponent(login.user);
+    u.password = encodeURIComponent(login.password);
+  }
   return u.toString();
+}
+
+/** The project's owner (its database's name) and its read-only role. */
+export const ownerRole = (ref: string) => databaseName(ref);
+export const readerRole = (ref: string) => `${databaseName(ref)}_read`;
+
+/** Creates or updates a login role with a fresh password (hex: no quoting needed). */
+function loginRoleSql(role: string, password: string): string {
+  const lit = role.replace(/'/g, "''");
+  return `DO $$ BEGIN
+  IF NOT EXISTS (SELECT FROM pg_catalog.pg_roles WHERE rolname = '${lit}') THEN
+    CREATE ROLE ${quoteIdent(role)} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE;
+  END IF;
+END $$;
+ALTER ROLE ${quoteIdent(role)} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOBYPASSRLS PASSWORD '${password}';`;
 }
 
 /** The URL without its password, for banners and logs. */
@@ -80,8 +107,15 @@ class PostgresDatabase implements ProjectDatabase {
   constructor(
     readonly ref: string,
     readonly pool: Pool,
+    /** Logs in as the project's reader, which has no write privilege anywhere. */
+    readonly readerPool: Pool,
   ) {
     this.direct = executor(pool);
+  }
+
+  async readOnly(sql: string, params?: unknown[]): Promise<QueryResult | undefined> {
+    const reader = executor(this.readerPool);
+    return params && params.length > 0 ? reader.query(sql, params) : (await reader.exec(sql)).at(-1);
   }
 
   query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
@@ -200,15 +234,59 @@ export class PostgresManager implements DatabaseManager {
         if (!ALREADY_EXISTS.has(String((err as { code?: unknown }).code))) throw SqlError.from(err);
       }
     }
-    const pool = new Pool({ connectionString: withDatabase(this.url, name), max: 4 });
+    const owner = { user: ownerRole(ref), password: randomBytes(24).toString("hex") };
+    const reader = { user: readerRole(ref), password: randomBytes(24).toString("hex") };
+    const db = quoteIdent(name);
+    try {
+      await this.admin.query(
+        `${loginRoleSql(owner.user, owner.password)}
+         ${loginRoleSql(reader.user, reader.password)}
+         ALTER ROLE ${quoteIdent(reader.user)} SET default_transaction_read_only = on;
+         GRANT anon, authenticated, service_role TO ${quoteIdent(owner.user)};
+         DO $$ BEGIN
+           IF EXISTS (SELECT FROM pg_catalog.pg_roles WHERE rolname = 'pg_read_all_data') THEN
+             GRANT pg_read_all_data TO ${quoteIdent(reader.user)};
+           END IF;
+         END $$;
+         ALTER DATABASE ${db} OWNER TO ${quoteIdent(owner.user)};
+         REVOKE ALL ON DATABASE ${db} FROM PUBLIC;
+         GRANT CONNECT, TEMPORARY ON DATABASE ${db} TO ${quoteIdent(owner.user)};
+         GRANT CONNECT ON DATABASE ${db} TO ${quoteIdent(reader.user)};`,
+      );
+    } catch (err) {
+      throw SqlError.from(err);
+    }
+    const pool = new Pool({ connectionString: withDatabase(this.url, name, owner), max: 4 });
+    const readerPool = new Pool({ connectionString: withDatabase(this.url, name, reader), max: 2 });
     pool.on("error", () => undefined);
+    readerPool.on("error", () => undefined);
     try {
       await pool.query(DATABASE_SQL);
     } catch (err) {
-      await pool.end();
+      await Promise.all([pool.end(), readerPool.end()]);
       throw SqlError.from(err);
     }
-    return new PostgresDatabase(ref, pool);
+    return new PostgresDatabase(ref, pool, readerPool);
+  }
+
+  async configure(ref: string, settings: Record<string, unknown>): Promise<AppliedSettings> {
+    const split = await classifySettings(await this.forProject(ref), settings);
+    await guard(() => this.admin.query(alterDatabaseSql(databaseName(ref), settings, split.applied)));
+    // Settings of a database apply to its new sessions: the project's pools start over.
+    await this.closeOne(ref);
+    return split;
+  }
+
+  /** Cancels the statements running on the project's database now. */
+  async cancel(ref: string): Promise<void> {
+    if (!this.open.has(ref)) return;
+    await this.admin
+      .query(
+        "SELECT pg_catalog.pg_cancel_backend(pid) FROM pg_catalog.pg_stat_activity " +
+          "WHERE datname = $1 AND state = 'active' AND pid <> pg_catalog.pg_backend_pid()",
+        [databaseName(ref)],
+      )
+      .catch(() => undefined);
   }
 
   private async closeOne(ref: string): Promise<void> {
@@ -216,7 +294,8 @@ export class PostgresManager implements DatabaseManager {
     this.open.delete(ref);
     if (!db) return;
     try {
-      await (await db).pool.end();
+      const opened = await db;
+      await Promise.all([opened.pool.end(), opened.readerPool.end()]);
     } catch {
       // Never opened: nothing to release.
     }
@@ -225,6 +304,8 @@ export class PostgresManager implements DatabaseManager {
   async drop(ref: string): Promise<void> {
     await this.closeOne(ref);
     await this.admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(databaseName(ref))} WITH (FORCE)`);
+    for (const role of [readerRole(ref), ownerRole(ref)])
+      await this.admin.query(`DROP ROLE IF EXISTS ${quoteIdent(role)}`).catch(() => undefined);
   }
 
   async close(): Promise<void> {

@@ -39,6 +39,13 @@ export interface ProjectDatabase extends SqlExecutor {
    * statements after it. Statements are prepared once per connection.
    */
   batch(statements: BatchStatement[]): Promise<QueryResult[]>;
+  /**
+   * Runs SQL as a role that cannot write (`supabase_read_only_user` or the
+   * project's reader), in a read-only transaction; answers the last
+   * statement's result. A script cannot escape it with `COMMIT` or
+   * `SET TRANSACTION READ WRITE`: the role itself has no write privilege.
+   */
+  readOnly(sql: string, params?: unknown[]): Promise<QueryResult | undefined>;
 }
 
 export interface BatchStatement {
@@ -52,6 +59,17 @@ export interface DatabaseManager {
   engineVersion(): Promise<string>;
   /** The project's database, created and initialized on first use, then kept open. */
   forProject(ref: string): Promise<ProjectDatabase>;
+  /**
+   * Stops what the project's database is running now (a request past the
+   * handler timeout), so the next request gets the database at once.
+   */
+  cancel(ref: string): Promise<void>;
+  /**
+   * Applies a project's Postgres configuration to its database (see
+   * `settings.ts`): the per-database settings are set, the server-wide rest
+   * is only reported. A value PostgreSQL refuses rejects with its SqlError.
+   */
+  configure(ref: string, settings: Record<string, unknown>): Promise<AppliedSettings>;
   /** Closes and deletes the project's database (no-op when it never existed). */
   drop(ref: string): Promise<void>;
   /** Starts slow one-time work (the embedded template) early; never rejects. */
@@ -59,6 +77,14 @@ export interface DatabaseManager {
   /** A human description for banners, without credentials. */
   describe(): string;
   close(): Promise<void>;
+}
+
+/** What `DatabaseManager.configure` did with each setting. */
+export interface AppliedSettings {
+  /** Set on the project's database. */
+  applied: string[];
+  /** Stored and answered, not applied (server-wide settings). */
+  stored: string[];
 }
 
 /** A PostgreSQL error, normalized from either engine. */

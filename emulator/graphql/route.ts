@@ -11,7 +11,8 @@ import type { IncomingHttpHeaders } from "node:http";
 import { ApiError } from "../pipeline/errors";
 import { verifyProjectJwt, type JwtClaims } from "../auth/jwt";
 import { roleForApiKey } from "../auth/keys";
-import { defineRoute, type RouteDef } from "../pipeline/router";
+import { defineRoute, type Reply, type RouteDef } from "../pipeline/router";
+import type { SqlExecutor } from "../db";
 import { runGraphql } from "./execute";
 import { checkBody } from "./request";
 
@@ -48,6 +49,36 @@ export function authenticate(
   return { role: v.claims.role, claims: v.claims };
 }
 
+/** The roles every project's data API may take on; others only when granted to `authenticator`. */
+const API_ROLES = new Set(["anon", "authenticated", "service_role"]);
+
+/**
+ * A JWT's role claim is trusted only for the API roles and the roles granted
+ * to the project's `authenticator` role, as PostgREST switches to it with
+ * `SET LOCAL ROLE` from `authenticator`: `postgres` or any other role answers
+ * what PostgREST answers, 403 `permission denied to set role` (42501), or
+ * 400 `role … does not exist` (22023).
+ */
+async function checkRole(db: SqlExecutor, role: string): Promise<Reply | undefined> {
+  if (API_ROLES.has(role)) return undefined;
+  const { rows } = await db.query<{ exists: boolean; granted: boolean }>(
+    `select exists (select from pg_catalog.pg_roles where rolname = $1) as exists,
+            exists (select from pg_catalog.pg_auth_members m
+                    join pg_catalog.pg_roles r on r.oid = m.roleid
+                    join pg_catalog.pg_roles a on a.oid = m.member
+                    where r.rolname = $1 and a.rolname = 'authenticator' and not r.rolsuper) as granted`,
+    [role],
+  );
+  if (rows[0]?.granted) return undefined;
+  const quoted = JSON.stringify(role);
+  return rows[0]?.exists
+    ? {
+        status: 403,
+        body: { code: "42501", details: null, hint: null, message: `permission denied to set role ${quoted}` },
+      }
+    : { status: 400, body: { code: "22023", details: null, hint: null, message: `role ${quoted} does not exist` } };
+}
+
 export const graphqlRoutes: RouteDef[] = [
   defineRoute({
     method: "POST",
@@ -60,10 +91,13 @@ export const graphqlRoutes: RouteDef[] = [
       const { graphqlMaxDocumentBytes: maxDocumentBytes, graphqlMaxFields: maxFields } = app.limits;
       const checked = checkBody(body, { maxDocumentBytes, maxFields });
       if ("refused" in checked) return checked.refused;
+      const db = await app.db.forProject(project.ref);
+      const refusedRole = await checkRole(db, role);
+      if (refusedRole) return refusedRole;
       const res =
         "failed" in checked
           ? { ...checked.failed, statements: 0 }
-          : await runGraphql(await app.db.forProject(project.ref), { role, claims, parsed: checked.ok });
+          : await runGraphql(db, { role, claims, parsed: checked.ok });
       return { status: res.status, body: res.body, headers: { "x-sql-statements": String(res.statements) } };
     },
   }),

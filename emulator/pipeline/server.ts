@@ -7,8 +7,10 @@
  * The throttler runs before validation, as the service's guard does before its
  * validation pipes, so a throttled request never reaches validation or the
  * handler. Injected faults act before auth, like a misbehaving gateway in
- * front of the service. The control plane skips faults, auth, limits, latency
- * and the log.
+ * front of the service. The control plane skips faults, limits, latency and
+ * the log, and asks for the access token (unless opened on loopback). Every
+ * surface first checks the Host header, and state changes need a JSON body
+ * type (see `guard.ts`).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
@@ -27,6 +29,7 @@ import {
 } from "./router";
 import type { Fault, RequestLogEntry } from "../types";
 import { parseOr400 } from "./validation";
+import { hostAllowed, misdirected, unsupportedMediaType } from "./guard";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
@@ -83,11 +86,18 @@ function readBody(req: IncomingMessage, maxBytes: number, timeoutMs: number): Pr
   });
 }
 
-/** The handler's outcome, or a 504 once the handler timeout passes (the handler runs on, unobserved). */
-function withHandlerTimeout(work: Promise<Outcome>, ms: number): Promise<Outcome> {
+/**
+ * The handler's outcome, or a 504 once the handler timeout passes. Then the
+ * project's running SQL is cancelled (`onTimeout`), so a `pg_sleep` or a slow
+ * filter does not hold the project's database after the answer.
+ */
+function withHandlerTimeout(work: Promise<Outcome>, ms: number, onTimeout?: () => Promise<void>): Promise<Outcome> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<Outcome>((resolve) => {
-    timer = setTimeout(() => resolve({ reply: errorReply(504, Messages.handlerTimeout(ms)) }), ms);
+    timer = setTimeout(() => {
+      onTimeout?.().catch(() => undefined);
+      resolve({ reply: errorReply(504, Messages.handlerTimeout(ms)) });
+    }, ms);
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
@@ -198,6 +208,8 @@ async function runRoute(
     if (surface !== "management" && needsToken(match, surface) && !authed)
       throw new ApiError(401, Messages.unauthorized);
     const route = match.route;
+    const unsupported = unsupportedMediaType(req, method, surface, route, raw);
+    if (unsupported) throw new ApiError(415, unsupported);
     checkParams(match.params);
     if (json.error !== undefined && route.body) throw new ApiError(400, json.error);
     const ctx: RouteContext = {
@@ -266,6 +278,12 @@ async function handle(app: EmulatorContext, router: Router, req: IncomingMessage
   const url = new URL(req.url ?? "/", "http://emulator.invalid");
   const surface = surfaceOf(url.pathname);
 
+  // Before anything else, on every surface: a page that rebound its DNS name to this address is not served.
+  if (!hostAllowed(req, app.allowedHosts, app.wildcardBind)) {
+    send(res, errorReply(421, misdirected(req.headers.host)));
+    return;
+  }
+
   let raw: Buffer;
   try {
     raw = await readBody(req, app.limits.maxBodyBytes, app.limits.requestTimeoutMs);
@@ -333,7 +351,12 @@ async function handle(app: EmulatorContext, router: Router, req: IncomingMessage
   if (fault && fault.status !== undefined && fault.reset !== "after") {
     outcome = { reply: injectedReply(fault as Fault & { status: number }) };
   } else {
-    outcome = await withHandlerTimeout(runRoute(app, req, method, url, raw, match), app.limits.handlerTimeoutMs);
+    const ref = match?.params.ref;
+    outcome = await withHandlerTimeout(
+      runRoute(app, req, method, url, raw, match),
+      app.limits.handlerTimeoutMs,
+      ref ? () => app.db.cancel(ref) : undefined,
+    );
   }
   if (fault?.reset === "after") return resetConnection(outcome.scope, fault);
 

@@ -26,11 +26,8 @@ async function run(
   // Parameters need the extended protocol (one statement); scripts need the simple one.
   const go = async (x: { query: ProjectDatabase["query"]; exec: ProjectDatabase["exec"] }) =>
     params && params.length > 0 ? x.query(sql, params) : (await x.exec(sql)).at(-1);
-  if (!readOnly) return go(db);
-  return db.transaction(async (tx) => {
-    await tx.query("SET TRANSACTION READ ONLY");
-    return go(tx);
-  });
+  // Read-only runs as a role that cannot write, not merely in a read-only transaction a script could end.
+  return readOnly ? db.readOnly(sql, params) : go(db);
 }
 
 export const databaseRoutes: RouteDef[] = [

@@ -18,6 +18,7 @@
 import { createHmac } from "node:crypto";
 import type { EmulatorContext } from "../store/context";
 import { ApiError } from "../pipeline/errors";
+import { SqlError } from "../db";
 import {
   AUTH_SECRET_FIELDS,
   SslEnforcementRequest,
@@ -125,12 +126,19 @@ export const serviceConfigRoutes: RouteDef[] = [
     method: "PUT",
     path: "/v1/projects/{ref}/config/database/postgres",
     body: UpdatePostgresConfigBody,
-    handler: ({ app, params, body }) => {
+    handler: async ({ app, params, body }) => {
       const { project, config } = configOf(app, params.ref);
       requireHealthy(app, project);
       // PUT replaces the whole set of overrides: a setting left out returns to its default.
       const { restart_database: restart, ...settings } = body;
       const next = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined));
+      // Applied to the project's database where PostgreSQL allows it per database (see db/settings.ts).
+      try {
+        await app.db.configure(project.ref, next);
+      } catch (err) {
+        if (err instanceof SqlError) throw new ApiError(400, err.message);
+        throw err;
+      }
       if (!sameJson(next, config.postgres) && restart !== false)
         project.restartingUntilMs = app.clock.now() + app.settings.restartDelayMs;
       config.postgres = next;

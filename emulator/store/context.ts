@@ -71,8 +71,12 @@ export interface ContextOptions {
   rateLimit: RateLimitSettings;
   verbose?: boolean;
   limits?: EmulatorLimits;
-  /** Whether `/_emulator/…` asks for the access token. */
+  /** Whether `/_emulator/…` asks for the access token. Default true. */
   controlNeedsToken?: boolean;
+  /** Host names (no port) the Host header may carry; default `localhost` and 127.0.0.1. */
+  allowedHosts?: ReadonlySet<string>;
+  /** Whether the server listens on a wildcard address (then any IP literal is a valid Host). */
+  wildcardBind?: boolean;
   onExchange?: (exchange: Exchange) => void;
 }
 
@@ -86,6 +90,8 @@ export class EmulatorContext {
   readonly verbose: boolean;
   readonly limits: EmulatorLimits;
   readonly controlNeedsToken: boolean;
+  readonly allowedHosts: ReadonlySet<string>;
+  readonly wildcardBind: boolean;
   readonly onExchange?: (exchange: Exchange) => void;
   latency: LatencySettings = { ms: 0, jitterMs: 0 };
   settings: EmulatorSettings;
@@ -104,7 +110,9 @@ export class EmulatorContext {
     this.db = opts.db;
     this.verbose = opts.verbose ?? false;
     this.limits = opts.limits ?? { ...DEFAULT_LIMITS };
-    this.controlNeedsToken = opts.controlNeedsToken ?? false;
+    this.controlNeedsToken = opts.controlNeedsToken ?? true;
+    this.allowedHosts = opts.allowedHosts ?? new Set(["localhost", "127.0.0.1"]);
+    this.wildcardBind = opts.wildcardBind ?? false;
     this.onExchange = opts.onExchange;
     this.initialSettings = { ...opts.settings };
     this.settings = { ...opts.settings };

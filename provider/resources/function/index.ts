@@ -191,12 +191,18 @@ function outputs(inputs: Props, f: EdgeFunction | DeployedFunction, sourceHash: 
 /** The source hash recorded for a deploy whose outcome is unknown: it matches no bundle, so the next up deploys. */
 export const OUTCOME_UNKNOWN = "deploy-outcome-unknown";
 
-/** The live function with this slug, if the list can be read now. */
+/**
+ * The live function with this slug; undefined only when the service says it
+ * is not there (the list lacks it, or answers 404). Any other failure of the
+ * list, once the client's retries within the retry budget are spent,
+ * rejects: "could not look" is not "not found".
+ */
 export async function findLive(ref: string, slug: string): Promise<EdgeFunction | undefined> {
   try {
     return (await functionsList(ref)).find((f) => f.slug === slug && f.status !== "REMOVED");
-  } catch {
-    return undefined;
+  } catch (err) {
+    if (isNotFound(err)) return undefined;
+    throw err;
   }
 }
 
@@ -248,10 +254,12 @@ export const edgeFunction: ResourceImpl = {
       f = await managementClient().deployFunction(ref, slug, deployMetadata(inputs, bundle), bundle.files);
     } catch (err) {
       invalidateFunctions(ref);
-      const live = isUnknownOutcome(err) ? await findLive(ref, slug) : undefined;
-      if (!live) throw err;
+      // null: the lookup failed too, so the deploy may still have landed.
+      const live = isUnknownOutcome(err) ? await findLive(ref, slug).catch(() => null) : undefined;
+      if (live === undefined) throw err;
       // The deploy may have landed: record the function (never orphan it), with a hash that makes the next up deploy again.
-      const props = { ...outputs(inputs, live, OUTCOME_UNKNOWN), [PROVIDER_KEY]: inputs[PROVIDER_KEY] };
+      const seen = live ?? { slug, name: (inputs.name as string | undefined) ?? slug };
+      const props = { ...outputs(inputs, seen as EdgeFunction, OUTCOME_UNKNOWN), [PROVIDER_KEY]: inputs[PROVIDER_KEY] };
       throw partialFailure(`${ref}/${slug}`, props, err);
     }
     invalidateFunctions(ref);

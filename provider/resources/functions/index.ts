@@ -215,9 +215,10 @@ async function deployAll(inputs: Props, slugs: string[], m: Managed): Promise<un
       f = await client.deployFunction(ref, slug, deployMetadata({ ...inputs, slug }, bundle), bundle.files);
     } catch (err) {
       invalidateFunctions(ref);
-      const live = isUnknownOutcome(err) ? await findLive(ref, slug) : undefined;
+      // null: the lookup failed too, so the deploy may still have landed.
+      const live = isUnknownOutcome(err) ? await findLive(ref, slug).catch(() => null) : undefined;
+      if (live !== undefined) m.hashes[slug] = OUTCOME_UNKNOWN;
       if (live) {
-        m.hashes[slug] = OUTCOME_UNKNOWN;
         m.versions[slug] = live.version;
         m.deployed[slug] = live.ezbr_sha256 ?? null;
       }

@@ -53,7 +53,9 @@ test("--json prints one EmulatorInfo line, serves, and exits cleanly on SIGTERM"
     const res = await fetch(`${info.apiUrl}/v1/organizations`, { headers });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual([{ id: org.slug, slug: org.slug, name: "CLI" }]);
-    expect((await fetch(`${info.controlUrl}/info`)).status).toBe(200);
+    // The control plane asks for the printed token.
+    expect((await fetch(`${info.controlUrl}/info`)).status).toBe(401);
+    expect((await fetch(`${info.controlUrl}/info`, { headers })).status).toBe(200);
   } finally {
     child.kill("SIGTERM");
   }

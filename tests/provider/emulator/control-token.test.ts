@@ -1,6 +1,7 @@
 /**
- * The control plane asks for the access token beyond loopback, and on
- * loopback only with `controlToken`; the command line takes the flags.
+ * The control plane asks for the access token everywhere; `controlToken:
+ * false` (`--open-control-plane`) opens it on loopback only. The command line
+ * takes the flags.
  */
 import { parseArgs } from "../../../emulator/cli";
 import { startTestEmulator, type TestEmulator } from "../../../harness/emulator";
@@ -21,13 +22,8 @@ async function withEmulator(opts: Parameters<typeof startTestEmulator>[0], fn: (
   }
 }
 
-test("on loopback the control plane stays open", () =>
+test("on loopback the control plane asks for the access token by default", () =>
   withEmulator({ host: "127.0.0.1" }, async (emu) => {
-    expect(await info(emu)).toMatchObject({ status: 200, body: { apiUrl: emu.apiUrl } });
-  }));
-
-test("with controlToken, loopback asks for the access token too", () =>
-  withEmulator({ host: "127.0.0.1", controlToken: true }, async (emu) => {
     expect(await info(emu)).toEqual({ status: 401, body: { message: "Unauthorized" } });
     expect(await info(emu, "Bearer sbp_wrong")).toEqual({ status: 401, body: { message: "Unauthorized" } });
     const reset = await fetch(`${emu.controlUrl}/reset`, { method: "POST" });
@@ -36,6 +32,13 @@ test("with controlToken, loopback asks for the access token too", () =>
     // The test harness sends the token, so its helpers keep working.
     await emu.advanceTime(1000);
   }));
+
+test("controlToken: false opens the control plane on loopback only", async () => {
+  await withEmulator({ host: "127.0.0.1", controlToken: false }, async (emu) => {
+    expect(await info(emu)).toMatchObject({ status: 200, body: { apiUrl: emu.apiUrl } });
+  });
+  await expect(startTestEmulator({ host: "0.0.0.0", controlToken: false })).rejects.toThrow(/only .* on loopback/);
+});
 
 test("beyond loopback every control call needs the access token", () =>
   withEmulator({ host: "0.0.0.0" }, async (emu) => {
@@ -82,4 +85,8 @@ test("the command line takes --control-token and the limits", () => {
     },
   });
   expect(() => parseArgs(["--max-body-bytes", "0"])).toThrow(/positive integer/);
+  expect(parseArgs(["--open-control-plane", "--allowed-host", "emulator", "--allowed-host=db.test"])).toMatchObject({
+    controlToken: false,
+    allowedHosts: ["emulator", "db.test"],
+  });
 });

@@ -16,8 +16,19 @@ let project: ReadyProject;
 beforeAll(async () => {
   emu = await startTestEmulator({ limits: { requestTimeoutMs: 3000, handlerTimeoutMs: 1500 } });
   project = await readyProject(emu);
-  // Start the project's database now, so no test waits for it under a short handler timeout.
-  await emu.api("POST", `/v1/projects/${project.ref}/database/query`, { query: "select 1" });
+  // Start the project's database and its GraphQL schema now, so no test waits for them under a short
+  // handler timeout (a request that overruns it stops the database's work).
+  for (let attempt = 0; attempt < 10; attempt++)
+    if ((await emu.api("POST", `/v1/projects/${project.ref}/database/query`, { query: "select 1" })).status === 201)
+      break;
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const res = await fetch(project.graphqlUrl, {
+      method: "POST",
+      headers: { apikey: project.anonKey, "content-type": "application/json" },
+      body: JSON.stringify({ query: "{ __typename }" }),
+    });
+    if (res.status === 200) break;
+  }
 });
 
 afterAll(() => emu.close());

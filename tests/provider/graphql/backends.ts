@@ -4,7 +4,14 @@
  * SUPABASE_EMULATOR_TEST_POSTGRES_URL or a throwaway server started from the
  * local PostgreSQL binaries. In CI a missing PostgreSQL fails loudly.
  */
-import { PgliteManager, PostgresManager, type DatabaseManager, type ProjectDatabase } from "../../../emulator/db";
+import { Client } from "pg";
+import {
+  databaseName,
+  PgliteManager,
+  PostgresManager,
+  type DatabaseManager,
+  type ProjectDatabase,
+} from "../../../emulator/db";
 import { handleGraphql, type GraphqlResponse } from "../../../emulator/graphql/execute";
 import { randomRef } from "../../../harness/refs";
 import { findPgBin, testPostgres, type TestPostgres } from "../../../harness/postgres";
@@ -22,7 +29,9 @@ export function backends(): BackendKind[] {
 let server: Promise<TestPostgres> | undefined;
 let serverUsers = 0;
 
-async function openManager(kind: BackendKind): Promise<{ manager: DatabaseManager; release: () => Promise<void> }> {
+async function openManager(
+  kind: BackendKind,
+): Promise<{ manager: DatabaseManager; release: () => Promise<void>; url?: string }> {
   if (kind === "pglite") {
     const manager = new PgliteManager();
     return { manager, release: () => manager.close() };
@@ -35,6 +44,7 @@ async function openManager(kind: BackendKind): Promise<{ manager: DatabaseManage
   await manager.connect();
   return {
     manager,
+    url,
     release: async () => {
       await manager.close();
       if (--serverUsers === 0 && server) {
@@ -61,6 +71,10 @@ export interface Harness {
   /** The project's reference and the manager holding its database. */
   ref(): string;
   manager(): DatabaseManager;
+  /** Runs SQL as a superuser in the project's database (roles; the owner is not one on a server). */
+  superuser(text: string): Promise<void>;
+  /** The project database's owner role, as SQL. */
+  owner(): string;
   /** Runs SQL as the owner (DDL, seeding, checks). */
   sql<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
   /** A GraphQL request; the body as pg_graphql would answer it. */
@@ -76,10 +90,12 @@ export function useDatabase(kind: BackendKind, setupSql: string): Harness {
   let ref = "";
   let release: (() => Promise<void>) | undefined;
   let manager: DatabaseManager | undefined;
+  let url: string | undefined;
   beforeAll(async () => {
     const m = await openManager(kind);
     manager = m.manager;
     release = m.release;
+    url = m.url;
     ref = randomRef();
     db = await manager.forProject(ref);
     await db.exec(setupSql);
@@ -100,6 +116,19 @@ export function useDatabase(kind: BackendKind, setupSql: string): Harness {
     db: () => db!,
     ref: () => ref,
     manager: () => manager!,
+    owner: () => (kind === "postgres" ? `"${databaseName(ref)}"` : "current_user"),
+    superuser: async (text) => {
+      if (!url) return void (await db!.exec(text));
+      const u = new URL(url);
+      u.pathname = `/${databaseName(ref)}`;
+      const client = new Client({ connectionString: u.toString() });
+      await client.connect();
+      try {
+        await client.query(text);
+      } finally {
+        await client.end();
+      }
+    },
     sql: async (text, params) =>
       (params ? (await db!.query(text, params)).rows : ((await db!.exec(text)).at(-1)?.rows ?? [])) as never,
     request,
