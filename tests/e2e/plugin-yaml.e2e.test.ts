@@ -4,7 +4,7 @@
  * `node_modules/.bin/pulumi-resource-supabase` on PATH, and the YAML
  * quickstart (`examples/yaml-quickstart/`) through the real engine against the
  * emulator: `up`, `preview --expect-no-changes`, no secret in plaintext in the
- * exported state, then `pulumi import` of a project created through the
+ * exported state, drift found by refresh and repaired by `up`, then `pulumi import` of a project created through the
  * management API (the engine writes its YAML; shown in the log), an `up` with
  * no changes once the program declares it, and `destroy`.
  *
@@ -136,6 +136,18 @@ test("the YAML quickstart runs through the plugin installed from the tarball; a 
   expect(byType("Secret").outputs!.digest).toEqual(ciphertext);
   expect(byType("Secrets").inputs!.secrets).toEqual(ciphertext);
   expect(byType("Secrets").outputs!.digests).toEqual(ciphertext);
+
+  // Drift through the plugin's read: an out-of-band change shows at refresh, and up repairs it.
+  await must(["preview", "--refresh", "--expect-no-changes"]);
+  const patched = await emu.api("PATCH", `/v1/projects/${outputs.projectRef}/config/auth`, {
+    site_url: "https://changed.example.com",
+  });
+  expect(patched.status).toBeLessThan(300);
+  const drift = await pulumi(["refresh", "--preview-only", "--expect-no-changes", "--diff"]);
+  expect(drift.code).not.toBe(0);
+  expect(drift.out).toMatch(/supabase:index:AuthConfig[\s\S]*drift[\s\S]*siteUrl/);
+  await must(["up", "--refresh", "--yes"]);
+  await must(["preview", "--refresh", "--expect-no-changes"]);
 
   // `pulumi import` of a project created outside the stack, through the management API.
   const orgs = (await emu.api("GET", "/v1/organizations")).body as Array<{ id: string }>;
