@@ -185,6 +185,23 @@ test("the YAML quickstart runs through the plugin installed from the tarball; a 
   await must(["preview", "--expect-no-changes"]);
   await must(["up", "--yes", "--expect-no-changes"]);
 
+  // The other way to install it (README): into the engine's plugin cache, through a launcher of the installed command.
+  const launcher = path.join(dir, "launcher");
+  const main = path.join(project, "node_modules", "supabase-pulumi", "dist", "provider", "plugin", "main.js");
+  fs.writeFileSync(launcher, `#!/bin/sh\nexec node "${main}" "$@"\n`, { mode: 0o755 });
+  const installed = await run(
+    pulumiBin,
+    ["plugin", "install", "resource", "supabase", packed[0].version, "--file", launcher, "--non-interactive"],
+    project,
+    env,
+  );
+  if (installed.code !== 0) throw new Error(`pulumi plugin install failed:\n${installed.out}`);
+  env.PATH = env.PATH.split(path.delimiter)
+    .filter((d) => d !== bin)
+    .join(path.delimiter);
+  const cached = await must(["preview", "--expect-no-changes"]);
+  expect(cached).not.toContain("using pulumi-resource-supabase from $PATH");
+
   await must(["state", "unprotect", "--all", "--yes"]);
   await must(["destroy", "--yes"]);
   const left = (await emu.api("GET", "/v1/projects")).body as Array<{ status?: string }>;
