@@ -1,0 +1,87 @@
+/**
+ * The data functions through the plugin's `invoke` answer what the SDK's
+ * functions answer, with the same reads of the API, and `getApiKeys` is
+ * answered as a secret.
+ */
+import * as supabase from "supabase-pulumi";
+import { readyProject, type TestEmulator } from "../../../harness/emulator";
+import { useEmulator } from "../../../harness/suite";
+import { dataFunctions } from "../../../provider/plugin/functions";
+import { isSecret, reveal } from "../../../provider/plugin/provider";
+import { plugin } from "./entry-points";
+
+let emu: TestEmulator;
+let ref: string;
+const saved = { ...process.env };
+
+useEmulator({
+  setup: async (started) => {
+    emu = started;
+    // The SDK's functions read the environment here; the plugin its Configure.
+    process.env.SUPABASE_ACCESS_TOKEN = emu.accessToken;
+    process.env.SUPABASE_API_URL = emu.apiUrl;
+    process.env.SUPABASE_PROJECT_URL_TEMPLATE = emu.projectUrlTemplate;
+    plugin.configure({ "supabase:config:accessToken": emu.accessToken, "supabase:config:apiUrl": emu.apiUrl });
+    ({ ref } = await readyProject(emu, "fns", "Functions Org"));
+    await emu.api("POST", `/v1/projects/${ref}/secrets`, [{ name: "ONE", value: "1" }]);
+    await emu.api("POST", `/v1/projects/${ref}/functions`, {
+      slug: "hello",
+      name: "hello",
+      body: "Deno.serve(() => new Response('x'))",
+    });
+    await emu.control("POST", `/projects/${ref}/network-bans`, { ipv4_addresses: ["203.0.113.9"] });
+  },
+  teardown: () => {
+    process.env = saved;
+  },
+});
+
+async function calls(): Promise<string[]> {
+  const log = await emu.requests();
+  await emu.clearRequests();
+  return log.map((r) => r.route ?? `${r.method} ${r.path}`);
+}
+
+async function invoke(name: string, args: Record<string, unknown>): Promise<{ value: unknown; secret: boolean }> {
+  const r = await plugin.invoke!(`supabase:index:${name}`, args);
+  const out = (r.outputs as Record<string, unknown>)[dataFunctions[name].result.name];
+  return { value: reveal(out), secret: isSecret(out) };
+}
+
+const cases: Array<[string, () => Record<string, unknown>, (args: never) => Promise<unknown>]> = [
+  ["getProjects", () => ({}), () => supabase.getProjects()],
+  ["getSecrets", () => ({ projectRef: ref }), (a) => supabase.getSecrets(a)],
+  ["getFunctions", () => ({ projectRef: ref }), (a) => supabase.getFunctions(a)],
+  ["getFunctionBody", () => ({ projectRef: ref, slug: "hello" }), (a) => supabase.getFunctionBody(a)],
+  ["getNetworkBans", () => ({ projectRef: ref }), (a) => supabase.getNetworkBans(a)],
+  [
+    "getTypescriptTypes",
+    () => ({ projectRef: ref, includedSchemas: ["public"] }),
+    (a) => supabase.getTypescriptTypes(a),
+  ],
+];
+
+test.each(cases)("%s: the same answer and the same calls as the SDK's function", async (name, args, sdk) => {
+  await emu.clearRequests();
+  const expected = JSON.parse(JSON.stringify(await sdk(args() as never))) as unknown;
+  const sdkCalls = await calls();
+  const got = await invoke(name, args());
+  expect(got).toEqual({ value: expected, secret: false });
+  expect(await calls()).toEqual(sdkCalls);
+  expect(sdkCalls.length).toBe(1);
+});
+
+test("getOrganizations answers each organization's id, name and slug", async () => {
+  const expected = (await supabase.getOrganizations()).map((o) => ({ id: o.id, name: o.name, slug: o.slug }));
+  expect((await invoke("getOrganizations", {})).value).toEqual(expected);
+  expect(expected.map((o) => o.name)).toContain("Functions Org");
+});
+
+test("getApiKeys answers the keys with their values, the whole list as a secret", async () => {
+  const sdk = await supabase.getApiKeys({ projectRef: ref });
+  const got = await invoke("getApiKeys", { projectRef: ref });
+  expect(got.secret).toBe(true);
+  const keys = got.value as Array<{ name: string; apiKey: string }>;
+  expect(keys.map((k) => k.name)).toEqual(sdk.map((k) => k.name));
+  for (const k of keys) expect(k.apiKey.length).toBeGreaterThan(20);
+});
