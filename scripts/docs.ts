@@ -10,6 +10,14 @@ import * as path from "node:path";
 import type { z } from "zod";
 import { functionDocs, resourceDocs, type FunctionDoc, type ResourceDoc } from "../provider/docs";
 import { fieldMeta } from "../provider/kind";
+import { importLine } from "../provider/plugin/imports";
+import { registry, type ResourceKind } from "../provider/registry";
+
+/** How `pulumi import` treats the kind of this class (provider/plugin/imports.ts). */
+function importLineOf(className: string): string {
+  const kind = (Object.keys(registry) as ResourceKind[]).find((k) => registry[k].doc.name === className);
+  return kind ? importLine(kind) : "Not through `pulumi import`.";
+}
 
 /** The repository root, whether this runs from scripts/ or dist/scripts/. */
 export const DOCS_ROOT = path.resolve(
@@ -108,6 +116,7 @@ export function renderResource(doc: ResourceDoc): string {
     "",
     `- **Replaces:** ${b.replace}`,
     `- **Adopt:** ${b.adopt}`,
+    `- **Import:** ${importLineOf(doc.name)}`,
     `- **Drift:** ${b.drift}`,
     `- **Destroy:** ${b.destroy}`,
   );

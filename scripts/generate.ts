@@ -3,7 +3,9 @@
  * the wire types (`provider/client/openapi.ts`) and the configuration schemas
  * of the emulator and the provider; then, from the registry of resource kinds
  * (which needs those schemas), the SDK: each kind's class and provider module
- * and `sdk/index.ts`. They are build inputs, not sources: git ignores them,
+ * and `sdk/index.ts`, and the plugin's package schema
+ * (`provider/plugin/schema.json`, the one generated file that is committed:
+ * the other languages' SDK generators read it). The rest are build inputs, not sources: git ignores them,
  * and `npm install` (the `prepare` script) or `npm run generate` writes them,
  * so the only copies anyone edits are the document, the kinds and the
  * generators.
@@ -13,6 +15,7 @@ import * as path from "node:path";
 import { generate, SPEC_PATH } from "./gen-config-schemas";
 import { generateApiTypes, OUTPUT_PATH, REPO_ROOT } from "./generate-api";
 import { generateSdk, leftovers } from "./gen-sdk";
+import { generateSchema } from "./gen-schema";
 
 async function main(): Promise<void> {
   process.chdir(REPO_ROOT);
@@ -22,6 +25,7 @@ async function main(): Promise<void> {
   const sdk = await generateSdk();
   for (const file of leftovers(sdk)) rmSync(file);
   write(sdk);
+  write(await generateSchema());
   // On stderr: `npm pack --json` runs this (prepare) and its stdout must stay JSON.
   process.stderr.write(
     `generated ${Object.keys(files).length} files from the OpenAPI document and ${Object.keys(sdk).length} SDK files from the registry\n`,

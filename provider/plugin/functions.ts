@@ -1,0 +1,147 @@
+/**
+ * The data functions as the provider plugin serves them (`invoke`): the same
+ * management-client calls as the TypeScript SDK's `sdk/functions.ts`, made
+ * inside the provider process with its configuration, and the shape of each
+ * result as the package schema declares it. The engine's wire format only
+ * carries objects, so each function answers one property holding its list or
+ * text (`getProjects` → `{ projects: [...] }`); the SDKs generated from the
+ * schema unwrap it for YAML (`return: projects`) and the other languages.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { managementClient } from "../context";
+import { functionDocs } from "../docs";
+import type { Props } from "../resources/common";
+
+/** A Pulumi schema type (`type`, `items`, `$ref`, …), as the package schema holds it. */
+export type TypeSpec = Record<string, unknown>;
+
+const str: TypeSpec = { type: "string" };
+const any: TypeSpec = { $ref: "pulumi.json#/Any" };
+const arrayOf = (items: TypeSpec): TypeSpec => ({ type: "array", items });
+const ref = (name: string): TypeSpec => ({ $ref: `#/types/supabase:index:${name}` });
+
+/** Object types the results name, with their properties (all plain strings unless said). */
+export const resultTypes: Record<
+  string,
+  { description: string; properties: Record<string, TypeSpec>; required: string[] }
+> = {
+  OrganizationInfo: {
+    description: "An organization, as `getOrganizations` lists it.",
+    properties: {
+      id: { ...str, description: "The organization's id (its slug)." },
+      name: { ...str, description: "The organization's name." },
+      slug: { ...str, description: "The organization's slug." },
+    },
+    required: ["id", "name"],
+  },
+  SecretDigest: {
+    description: "One edge-function secret, as `getSecrets` lists it: its name and the digest of its value.",
+    properties: {
+      name: { ...str, description: "The secret's name." },
+      digest: { ...str, description: "Hex SHA-256 of the value; the API never returns values." },
+    },
+    required: ["name", "digest"],
+  },
+  ApiKeyInfo: {
+    description: "One of a project's API keys, as `getApiKeys` lists it.",
+    properties: {
+      name: { ...str, description: "The key's name." },
+      id: { ...str, description: "The key's id (publishable and secret keys)." },
+      type: { ...str, description: "`legacy` (the `anon` and `service_role` JWTs), `publishable` or `secret`." },
+      prefix: { ...str, description: "The key's visible prefix." },
+      description: { ...str, description: "The key's description." },
+      apiKey: { ...str, secret: true, description: "The key itself, always a secret." },
+    },
+    required: ["name", "apiKey"],
+  },
+};
+
+interface DataFunction {
+  /** The result's one property: its name and type. */
+  result: { name: string; type: TypeSpec; description: string; secret?: boolean };
+  run(args: Props): Promise<unknown>;
+}
+
+const projectRef = (args: Props): string => String(args.projectRef);
+
+/** A copy holding only what JSON holds (no undefined members), as the wire format needs. */
+const plain = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+
+export const dataFunctions: Record<string, DataFunction> = {
+  getOrganizations: {
+    result: { name: "organizations", type: arrayOf(ref("OrganizationInfo")), description: "The organizations." },
+    run: async () =>
+      (await managementClient().listOrganizations()).map((o) => plain({ id: o.id, name: o.name, slug: o.slug })),
+  },
+  getProjects: {
+    result: { name: "projects", type: arrayOf(any), description: "The projects, as the service lists them." },
+    run: async () => plain(await managementClient().listProjects()),
+  },
+  getSecrets: {
+    result: { name: "secrets", type: arrayOf(ref("SecretDigest")), description: "The secrets' names and digests." },
+    run: async (args) =>
+      (await managementClient().listSecrets(projectRef(args))).map((s) => ({ name: s.name, digest: s.value })),
+  },
+  getFunctions: {
+    result: { name: "functions", type: arrayOf(any), description: "The functions, as the service lists them." },
+    run: async (args) => plain(await managementClient().listFunctions(projectRef(args))),
+  },
+  getFunctionBody: {
+    result: { name: "body", type: str, description: "The deployed code, as a UTF-8 string." },
+    run: async (args) =>
+      (await managementClient().getFunctionBody(projectRef(args), String(args.slug))).toString("utf8"),
+  },
+  getNetworkBans: {
+    result: { name: "bannedIpv4Addresses", type: arrayOf(str), description: "The banned IPv4 addresses." },
+    run: async (args) => (await managementClient().getNetworkBans(projectRef(args))).banned_ipv4_addresses,
+  },
+  getTypescriptTypes: {
+    result: { name: "types", type: str, description: "The generated TypeScript types." },
+    run: async (args) => {
+      const types = await managementClient().getTypescriptTypes(
+        projectRef(args),
+        args.includedSchemas as string[] | undefined,
+      );
+      if (typeof args.outputFile === "string" && args.outputFile !== "") {
+        // Relative to the program's directory, which is the plugin's working directory.
+        const file = path.resolve(args.outputFile);
+        fs.mkdirSync(path.dirname(file), { recursive: true });
+        if (!fs.existsSync(file) || fs.readFileSync(file, "utf8") !== types) fs.writeFileSync(file, types);
+      }
+      return types;
+    },
+  },
+  getApiKeys: {
+    result: {
+      name: "apiKeys",
+      type: arrayOf(ref("ApiKeyInfo")),
+      description: "The keys, each with its value.",
+      secret: true,
+    },
+    run: async (args) =>
+      (await managementClient().getApiKeys(projectRef(args), { reveal: true })).map((k) =>
+        plain({
+          name: k.name,
+          id: k.id,
+          type: k.type,
+          prefix: k.prefix,
+          description: k.description,
+          apiKey: k.api_key ?? "",
+        }),
+      ),
+  },
+};
+
+/** The token of a data function: `supabase:index:getProjects`. */
+export const functionToken = (name: string): string => `supabase:index:${name}`;
+
+/** Every documented data function has an implementation here, and the reverse. */
+export function checkFunctionCoverage(): string[] {
+  const documented = new Set(functionDocs.map((f) => f.name));
+  const implemented = new Set(Object.keys(dataFunctions));
+  return [
+    ...[...documented].filter((n) => !implemented.has(n)).map((n) => `${n} is documented but not served`),
+    ...[...implemented].filter((n) => !documented.has(n)).map((n) => `${n} is served but not documented`),
+  ];
+}
