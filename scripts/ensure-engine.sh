@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Makes a working Pulumi engine available and prints the directory that holds it
-# (the directory contains bin/pulumi, bin/pulumi-language-nodejs and the dynamic
-# provider shim bin/pulumi-resource-pulumi-nodejs).
+# (the directory contains bin/pulumi, bin/pulumi-language-nodejs, the YAML
+# language host bin/pulumi-language-yaml and the dynamic provider shim
+# bin/pulumi-resource-pulumi-nodejs).
 #
 # Order of preference:
 #   1. SUPABASE_PULUMI_ENGINE_ROOT, when it already holds bin/pulumi.
@@ -17,6 +18,14 @@ VER=v3.248.0
 # Commit of tag pkg/v3.248.0: the language host has no tags, so it is fetched
 # by this commit as a pseudo-version (see the project's engine notes).
 LH=dc7edd58bc13
+# The YAML language host, from github.com/pulumi/pulumi-yaml: the versions the
+# module proxy serves (`go list -m -versions github.com/pulumi/pulumi-yaml`),
+# newest first. Each is tried against the engine's own pkg/sdk modules; when
+# none builds that way (v1.25.0 and v1.11.1 do not: the engine's plugin API
+# moved), the newest is built on the pkg/sdk versions its own go.mod requires.
+# The host speaks to the engine over gRPC, so the two need not share versions.
+# SUPABASE_PULUMI_YAML_VERSION overrides the list.
+YAML_VERSIONS=${SUPABASE_PULUMI_YAML_VERSION:-"v1.25.0 v1.11.1"}
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 log() { printf 'engine: %s\n' "$*" >&2; }
@@ -65,9 +74,21 @@ cache="${SUPABASE_PULUMI_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/supabase-pulumi}
 root="$cache/engine/pulumi-$VER-$LH-$gov-$plat"
 bin="$root/bin"
 
+# The YAML language host's cache key: its version, the engine version, Go and
+# platform (a stamp beside the binary; a failed build leaves a .failed stamp
+# so later calls do not retry it: delete the stamp to retry).
+yaml_stamp="$bin/pulumi-language-yaml.version"
+yaml_ready() {
+  local y mode rest
+  [ -x "$bin/pulumi-language-yaml" ] && read -r y mode rest < "$yaml_stamp" 2>/dev/null || return 1
+  [ "$rest" = "$VER $gov $plat" ] && case " $YAML_VERSIONS " in *" $y "*) return 0 ;; esac
+  return 1
+}
+
 if [ -x "$bin/pulumi" ] && "$bin/pulumi" version >/dev/null 2>&1; then
   install_shim "$bin"
-  echo "$root"; exit 0
+  yaml_ready || [ "$(cat "$yaml_stamp.failed" 2>/dev/null)" = "$YAML_VERSIONS $VER $gov $plat" ] || yaml_only=1
+  [ -n "${yaml_only:-}" ] || { echo "$root"; exit 0; }
 fi
 
 # A cold build downloads ~250 Go modules; their chatter goes to a log file,
@@ -76,7 +97,7 @@ fi
 EXPECTED_S=${SUPABASE_PULUMI_ENGINE_EXPECTED_S:-300}
 mkdir -p "$root"
 build_log="$root/build.log"
-: > "$build_log"
+[ -n "${yaml_only:-}" ] || : > "$build_log"
 started=$(date +%s)
 fmt_s() { printf '%dm%02ds' $(($1 / 60)) $(($1 % 60)); }
 # run_step N TOTAL TITLE COMMAND...: runs COMMAND with its output in the log,
@@ -103,7 +124,6 @@ run_step() {
   return "$rc"
 }
 
-log "building the Pulumi $VER engine from Go modules (first run only; about $(fmt_s "$EXPECTED_S"); log: $build_log)"
 work=$(mktemp -d "$root/build.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 export GOTOOLCHAIN=local CGO_ENABLED=0 GOFLAGS=-mod=mod
@@ -131,12 +151,60 @@ build_language_host() {
   go build -trimpath -tags osusergo,grpcnotrace -ldflags "-s -w $XV" -o "$work/out/pulumi-language-nodejs" \
     github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3
 }
-if ! run_step 1 2 "building the pulumi CLI" build_cli; then
+# pulumi-language-yaml: a wrapper module of its own (its requirements would
+# otherwise move the CLI's). Mode "engine" pins pkg/sdk to the engine's
+# version; mode "own" keeps the versions pulumi-yaml's go.mod requires.
+build_yaml_host() { # $1 = pulumi-yaml version, $2 = mode
+  local y=$1 dir="$work/yaml-$1-$2"
+  mkdir -p "$dir" && cd "$dir" &&
+  go mod init example.invalid/build-pulumi-language-yaml &&
+  go mod edit -require=github.com/pulumi/pulumi-yaml@$y \
+    -replace=github.com/atotto/clipboard=github.com/tgummerer/clipboard@v0.0.0-20241001131231-d02d263e614e &&
+  { [ "$2" != engine ] || go mod edit -require=github.com/pulumi/pulumi/pkg/v3@$VER -require=github.com/pulumi/pulumi/sdk/v3@$VER; } &&
+  go build -trimpath -tags osusergo,grpcnotrace \
+    -ldflags "-s -w -X github.com/pulumi/pulumi-yaml/pkg/version.Version=$y" \
+    -o "$work/out/pulumi-language-yaml" github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml
+}
+# Builds the first (version, mode) that builds and installs it in $bin with
+# its stamp; when none does, the engine stays usable without YAML.
+install_yaml_host() { # $1 = step number, $2 = total steps
+  local y mode newest=${YAML_VERSIONS%% *}
+  mkdir -p "$work/out" "$bin"
+  for y in $YAML_VERSIONS own; do
+    mode=engine
+    [ "$y" = own ] && { y=$newest; mode=own; }
+    if run_step "$1" "$2" "building pulumi-language-yaml $y ($mode pkg/sdk)" build_yaml_host "$y" "$mode"; then
+      mv "$work/out/pulumi-language-yaml" "$bin/pulumi-language-yaml.tmp"
+      mv "$bin/pulumi-language-yaml.tmp" "$bin/pulumi-language-yaml"
+      echo "$y $mode $VER $gov $plat" > "$yaml_stamp"
+      rm -f "$yaml_stamp.failed"
+      return 0
+    fi
+    log "note: pulumi-language-yaml $y does not build with the $mode pkg/sdk modules (details: $build_log)"
+  done
+  echo "$YAML_VERSIONS $VER $gov $plat" > "$yaml_stamp.failed"
+  log "warning: no pulumi-language-yaml could be built; YAML programs will not run (details: $build_log)"
+}
+
+if [ -n "${yaml_only:-}" ]; then
+  # Warm engine, missing YAML host: build only that, one builder at a time.
+  exec 9> "$root/yaml.lock"
+  command -v flock >/dev/null 2>&1 && flock 9
+  if ! yaml_ready; then
+    log "building pulumi-language-yaml for the cached $VER engine (log: $build_log)"
+    install_yaml_host 1 1
+    log "done in $(fmt_s $(($(date +%s) - started)))"
+  fi
+  echo "$root"; exit 0
+fi
+
+log "building the Pulumi $VER engine from Go modules (first run only; about $(fmt_s "$EXPECTED_S"); log: $build_log)"
+if ! run_step 1 3 "building the pulumi CLI" build_cli; then
   log "error: the pulumi CLI build failed after $(fmt_s $(($(date +%s) - started))); last lines of the full log $build_log:"
   tail -n 15 "$build_log" >&2
   exit 1
 fi
-run_step 2 2 "building the Node.js language host" build_language_host ||
+run_step 2 3 "building the Node.js language host" build_language_host ||
   log "note: the Node.js language host module is not available from the module proxy; using inline programs only (details: $build_log)"
 mkdir -p "$bin"
 mv "$work/out/pulumi" "$bin/pulumi"
@@ -144,5 +212,6 @@ mv "$work/out/pulumi" "$bin/pulumi"
 v=$("$bin/pulumi" version)
 [ "$v" = "$VER" ] || { log "error: built pulumi reports version '$v', expected $VER"; exit 1; }
 install_shim "$bin"
+install_yaml_host 3 3
 log "built $VER in $(fmt_s $(($(date +%s) - started))) (full log: $build_log)"
 echo "$root"
