@@ -114,9 +114,16 @@ test("every write acknowledged before a SIGKILL is there after a restart", async
   // Kill once every stream has had writes acknowledged (and more in flight), however loaded the machine.
   const enough = () => acked.orgs.length >= 5 && acked.sqlRows.length >= 5;
   for (let waited = 0; !enough() && waited < 60_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
-  child!.kill("SIGKILL");
+  const killed = child!;
+  const gone = new Promise<void>((resolve) => {
+    if (killed.exitCode !== null || killed.signalCode !== null) resolve();
+    else killed.once("exit", () => resolve());
+  });
+  killed.kill("SIGKILL");
   stop = true;
   await Promise.all(writers);
+  // A killed process with several threads takes a moment to go: restart once it has (as a user would see it gone).
+  await gone;
   process.stdout.write(
     `[crash] acknowledged before SIGKILL: ${acked.orgs.length} organizations, ${acked.sqlRows.length} SQL rows, ${acked.names.length} renames\n`,
   );
