@@ -2,8 +2,10 @@
  * `npm run docs`: writes docs/resources/<name>.md for every resource kind of
  * the registry, docs/functions.md for the data functions and the README's
  * list of resources, from the documentation each kind keeps as data
- * (provider/docs.ts) and the runnable examples under examples/. tests/unit/docs.test.ts regenerates them in memory and
- * fails when the committed files are stale.
+ * (provider/docs.ts), each kind's usage in TypeScript, YAML and Go
+ * (scripts/docs-usage.ts) and the runnable examples under examples/.
+ * tests/unit/docs.test.ts regenerates them in memory and fails when the
+ * committed files are stale; tests/e2e/docs-usage.e2e.test.ts runs the usage.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
