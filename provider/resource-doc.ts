@@ -51,6 +51,53 @@ export interface ResourceDoc<I extends z.ZodObject = z.ZodObject> {
   footprintNotes?: readonly string[];
   /** The example folder (under `examples/`) whose program shows this resource. */
   example?: string;
+  /** One declaration of the resource, rendered in TypeScript, YAML and Go on its page (and run by the tests). */
+  usage: ResourceUsage;
+}
+
+/** An output of another resource of the usage examples, e.g. `output("project", "ref")`. */
+export class UsageOutput {
+  constructor(
+    /** The other resource's name in the examples ("project"). */
+    readonly resource: string,
+    /** The output's name ("ref"). */
+    readonly output: string,
+  ) {}
+}
+
+/** A secret from the stack's config, e.g. `secretConfig("dbPass")`. */
+export class UsageSecret {
+  constructor(readonly key: string) {}
+}
+
+export const output = (resource: string, name: string): UsageOutput => new UsageOutput(resource, name);
+export const secretConfig = (key: string): UsageSecret => new UsageSecret(key);
+/** The project of the usage examples' reference, the input most examples start with. */
+export const usageProjectRef = (): UsageOutput => output("project", "ref");
+
+/** A value of a usage example: plain data, another resource's output, or a secret from config. */
+export type UsageValue =
+  | string
+  | number
+  | boolean
+  | UsageOutput
+  | UsageSecret
+  | readonly UsageValue[]
+  | { readonly [key: string]: UsageValue };
+
+/**
+ * A resource declared with input values: the docs render it as TypeScript
+ * (`new supabase.X(...)`), YAML and Go (`supabase.NewX(...)`). Names are
+ * unique across every kind's usage, so all of them form one program that
+ * the tests type-check, vet and run; `org` and `project` come from the
+ * Organization's and the Project's usage.
+ */
+export interface ResourceUsage {
+  /** The resource's name in the program (a variable of the same name in camelCase). */
+  name: string;
+  inputs: Readonly<Record<string, UsageValue>>;
+  /** Names of resources of the examples this one waits for. */
+  dependsOn?: readonly string[];
 }
 
 /** A data function of the SDK (`getProjects`, …): runs in the program, never changes anything. */

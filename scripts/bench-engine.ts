@@ -5,7 +5,16 @@
  * Prints both times, their ratio, and the request counts from the emulator's
  * request log: secret writes (at most ceil(N/8) each way) and 429s.
  *
- * A third program, the trivial resources with their value passed as a secret,
+ * The same N `Secret`s declared in a Pulumi YAML program run through the
+ * provider plugin (`pulumi-resource-supabase` from the installed package's
+ * `node_modules/.bin`, `pulumi-language-yaml` from the engine's directory):
+ * its times next to the dynamic path's and their ratio, its writes, and its
+ * state per resource. The plugin's state holds no serialized provider, but
+ * the YAML host records a stack trace of its own Go frames with each
+ * resource, so the bytes are printed with and without the hosts' source
+ * positions and stack traces.
+ *
+ * Another program, the trivial resources with their value passed as a secret,
  * shows what the engine itself charges for a secret in the state (it encrypts
  * and rewrites the whole state at every step); a `Secret` necessarily holds
  * one, the value, and its digest is a second.
@@ -54,11 +63,31 @@ interface Run {
   destroyWrites: number;
   throttled: number;
   stateBytes: number;
+  /** The state without the language hosts' source positions and stack traces (a YAML host's are Go frames). */
+  bareStateBytes: number;
 }
+
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+const ratio = (a: number, b: number) => (a / b).toFixed(2);
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+}
+
+/** N `Secret`s of the project `ref` as a YAML program: YAML has no loops, so each one is written out. */
+function yamlProgram(n: number, ref: string): string {
+  const lines = ["name: bench-yaml", "runtime: yaml", "resources:"];
+  for (let i = 0; i < n; i++)
+    lines.push(
+      `  r${i}:`,
+      "    type: supabase:index:Secret",
+      "    properties:",
+      `      projectRef: ${ref}`,
+      `      name: R_${i}`,
+      `      value: value-${i}`,
+    );
+  return `${lines.join("\n")}\n`;
 }
 
 /** A fresh project with the packed tarball and the pinned @pulumi/pulumi installed, and the program. */
@@ -87,7 +116,7 @@ function installProject(dir: string): string {
 async function run(
   emu: TestEmulator,
   project: string,
-  kind: "secrets" | "trivial" | "trivial-secret",
+  kind: "secrets" | "trivial" | "trivial-secret" | "yaml",
   n: number,
   ref: string,
   parallel: number,
@@ -96,14 +125,23 @@ async function run(
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { LocalWorkspace, PulumiCommand } = require("@pulumi/pulumi/automation") as typeof automation;
+    const offline = offlineEnv(dir);
+    let workDir = project;
+    if (kind === "yaml") {
+      workDir = path.join(dir, "yaml");
+      fs.mkdirSync(workDir);
+      fs.writeFileSync(path.join(workDir, "Pulumi.yaml"), yamlProgram(n, ref));
+    }
     const envVars: Record<string, string> = {
-      ...offlineEnv(dir),
+      ...offline,
+      // The installed plugin first; the engine's directory (pulumi-language-yaml) follows in offlineEnv's PATH.
+      PATH: [path.join(project, "node_modules", ".bin"), offline.PATH].join(path.delimiter),
       SUPABASE_ACCESS_TOKEN: emu.accessToken,
       SUPABASE_API_URL: emu.apiUrl,
       SUPABASE_PROJECT_URL_TEMPLATE: emu.projectUrlTemplate,
     };
     const stack = await LocalWorkspace.createOrSelectStack(
-      { stackName: `${kind}${n}`, workDir: project },
+      { stackName: `${kind}${n}`, workDir },
       {
         pulumiHome: envVars.PULUMI_HOME,
         envVars,
@@ -111,18 +149,24 @@ async function run(
         secretsProvider: "passphrase",
       },
     );
-    await stack.setAllConfig({
-      "bench:n": { value: String(n) },
-      "bench:kind": { value: kind === "secrets" ? "secret" : kind },
-      "bench:ref": { value: ref },
-    });
+    if (kind !== "yaml")
+      await stack.setAllConfig({
+        "bench:n": { value: String(n) },
+        "bench:kind": { value: kind === "secrets" ? "secret" : kind },
+        "bench:ref": { value: ref },
+      });
     const writes = async () =>
       (await emu.requests()).filter((r) => r.route?.endsWith("/v1/projects/{ref}/secrets") && r.method !== "GET");
     await emu.clearRequests();
     let t = performance.now();
     await stack.up({ parallel });
     const upMs = performance.now() - t;
-    const stateBytes = JSON.stringify((await stack.exportStack()).deployment).length;
+    const deployment = (await stack.exportStack()).deployment as { resources: Record<string, unknown>[] };
+    const stateBytes = JSON.stringify(deployment).length;
+    const bareStateBytes = JSON.stringify({
+      ...deployment,
+      resources: deployment.resources.map(({ stackTrace: _t, sourcePosition: _p, ...r }) => r),
+    }).length;
     const upLog = await emu.requests();
     const upWrites = (await writes()).length;
     await emu.clearRequests();
@@ -133,7 +177,7 @@ async function run(
     const destroyWrites = (await writes()).length;
     const throttled = [...upLog, ...downLog].filter((r) => r.status === 429).length;
     await stack.workspace.removeStack(stack.name);
-    return { upMs, destroyMs, upWrites, destroyWrites, throttled, stateBytes };
+    return { upMs, destroyMs, upWrites, destroyWrites, throttled, stateBytes, bareStateBytes };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -151,10 +195,12 @@ async function main(): Promise<void> {
   try {
     const { ref } = await readyProject(emu, "bench");
     const rows: string[] = [];
+    const pluginRows: string[] = [];
     for (const n of sizes) {
       const trivial = await run(emu, project, "trivial", n, ref, parallel);
       const secrets = await run(emu, project, "secrets", n, ref, parallel);
       const withSecret = await run(emu, project, "trivial-secret", n, ref, parallel);
+      const yaml = await run(emu, project, "yaml", n, ref, parallel);
       const limit = Math.ceil(n / parallel);
       const line =
         `N=${n}: up ${(secrets.upMs / 1000).toFixed(1)} s vs ${(trivial.upMs / 1000).toFixed(1)} s ` +
@@ -166,6 +212,23 @@ async function main(): Promise<void> {
         `(${(withSecret.upMs / trivial.upMs).toFixed(2)}×), destroy ${(withSecret.destroyMs / 1000).toFixed(1)} s ` +
         `(${(withSecret.destroyMs / trivial.destroyMs).toFixed(2)}×)`;
       console.log(line);
+      const plugin =
+        `N=${n} through the plugin (YAML): up ${seconds(yaml.upMs)} s (${ratio(yaml.upMs, secrets.upMs)}× the dynamic ` +
+        `path, ${ratio(yaml.upMs, trivial.upMs)}× the trivial floor), destroy ${seconds(yaml.destroyMs)} s ` +
+        `(${ratio(yaml.destroyMs, secrets.destroyMs)}× the dynamic path); secret writes: up ${yaml.upWrites}, ` +
+        `destroy ${yaml.destroyWrites}; 429s: ${yaml.throttled}; state after up ${yaml.stateBytes} bytes ` +
+        `(${Math.round(yaml.stateBytes / n)} a resource vs ${Math.round(secrets.stateBytes / n)} on the dynamic path; ` +
+        `without the hosts' source positions and stack traces ${Math.round(yaml.bareStateBytes / n)} vs ` +
+        `${Math.round(secrets.bareStateBytes / n)})`;
+      console.log(plugin);
+      pluginRows.push(
+        `| ${n} | ${seconds(trivial.upMs)} | ${seconds(secrets.upMs)} | ${seconds(yaml.upMs)} | ` +
+          `${ratio(yaml.upMs, secrets.upMs)} | ${seconds(trivial.destroyMs)} | ${seconds(secrets.destroyMs)} | ` +
+          `${seconds(yaml.destroyMs)} | ${ratio(yaml.destroyMs, secrets.destroyMs)} | ` +
+          `${secrets.upWrites} / ${secrets.destroyWrites} | ${yaml.upWrites} / ${yaml.destroyWrites} | ` +
+          `${Math.round(trivial.stateBytes / n)} / ${Math.round(secrets.stateBytes / n)} / ${Math.round(yaml.stateBytes / n)} | ` +
+          `${Math.round(trivial.bareStateBytes / n)} / ${Math.round(secrets.bareStateBytes / n)} / ${Math.round(yaml.bareStateBytes / n)} |`,
+      );
       rows.push(
         `| ${n} | ${(trivial.upMs / 1000).toFixed(1)} | ${(secrets.upMs / 1000).toFixed(1)} | ` +
           `${(secrets.upMs / trivial.upMs).toFixed(2)} | ${(trivial.destroyMs / 1000).toFixed(1)} | ` +
@@ -182,6 +245,12 @@ async function main(): Promise<void> {
         `| N | trivial up s | Secret up s | up ratio | trivial destroy s | Secret destroy s | destroy ratio | writes up / destroy | 429s | state bytes a resource, trivial / Secret | trivial with a secret: up s (ratio) / destroy s (ratio) |`,
         "|---|---|---|---|---|---|---|---|---|---|---|",
         ...rows,
+        "",
+        "The three paths side by side (the plugin path is a YAML program of N `Secret`s):",
+        "",
+        `| N | trivial up s | dynamic Secret up s | plugin Secret up s | plugin ÷ dynamic up | trivial destroy s | dynamic Secret destroy s | plugin Secret destroy s | plugin ÷ dynamic destroy | writes up / destroy, dynamic | writes up / destroy, plugin | state bytes a resource: trivial / dynamic / plugin | same without source positions and stack traces |`,
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+        ...pluginRows,
       ].join("\n"),
     );
   } finally {

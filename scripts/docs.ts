@@ -2,8 +2,10 @@
  * `npm run docs`: writes docs/resources/<name>.md for every resource kind of
  * the registry, docs/functions.md for the data functions and the README's
  * list of resources, from the documentation each kind keeps as data
- * (provider/docs.ts) and the runnable examples under examples/. tests/unit/docs.test.ts regenerates them in memory and
- * fails when the committed files are stale.
+ * (provider/docs.ts), each kind's usage in TypeScript, YAML and Go
+ * (scripts/docs-usage.ts) and the runnable examples under examples/.
+ * tests/unit/docs.test.ts regenerates them in memory and fails when the
+ * committed files are stale; tests/e2e/docs-usage.e2e.test.ts runs the usage.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -12,6 +14,7 @@ import { functionDocs, resourceDocs, type FunctionDoc, type ResourceDoc } from "
 import { fieldMeta } from "../provider/kind";
 import { importLine } from "../provider/plugin/imports";
 import { registry, type ResourceKind } from "../provider/registry";
+import { referencesOf, renderGo, renderTypeScript, renderYaml, variableOf } from "./docs-usage";
 
 /** How `pulumi import` treats the kind of this class (provider/plugin/imports.ts). */
 function importLineOf(className: string): string {
@@ -79,10 +82,53 @@ function exampleSource(example: string): string {
   return fs.readFileSync(file, "utf8").replace(/from "\.\.\/\.\.\/sdk"/g, 'from "supabase-pulumi"');
 }
 
+/** The page's usage section: the kind's `usage` in TypeScript, YAML and Go. */
+function renderUsage(doc: ResourceDoc): string[] {
+  const byName = new Map(resourceDocs.map((d) => [d.usage.name, d]));
+  const classOf = (resource: string) => {
+    const other = byName.get(resource);
+    if (!other) throw new Error(`${doc.name}'s usage refers to ${resource}, which no kind's usage declares`);
+    return other.name;
+  };
+  const referenced = resourceDocs.some((d) => referencesOf(d.usage).resources.includes(doc.usage.name));
+  const refs = referencesOf(doc.usage);
+  const others = refs.resources.map((r) => {
+    const variable = variableOf(r) === r ? "" : ` (\`${variableOf(r)}\` in TypeScript and Go)`;
+    return `\`${r}\`${variable} is the [\`${classOf(r)}\`](${byName.get(r)!.page}.md) declared on its page`;
+  });
+  const secrets = refs.secrets.map((k) => `\`${k}\``).join(", ");
+  const context = [
+    ...others,
+    ...(secrets
+      ? [
+          `${secrets} ${refs.secrets.length > 1 ? "are secrets" : "is a secret"} of the stack's config (\`pulumi config set --secret\`; \`config\` is \`new pulumi.Config()\`, in Go \`cfg := config.New(ctx, "")\`)`,
+        ]
+      : []),
+  ];
+  return [
+    "## Usage",
+    "",
+    `In TypeScript, YAML and Go (the tests run the usage of every resource together, as one program per language)${context.length ? `; ${context.join("; ")}` : ""}.`,
+    "",
+    "```ts",
+    renderTypeScript(doc),
+    "```",
+    "",
+    "```yaml",
+    renderYaml(doc),
+    "```",
+    "",
+    "```go",
+    renderGo(doc, classOf, referenced),
+    "```",
+    "",
+  ];
+}
+
 export function renderResource(doc: ResourceDoc): string {
   const shape = doc.inputs.shape as Record<string, z.ZodType>;
   const inputs = Object.keys(shape).filter((f) => !doc.internalInputs?.includes(f));
-  const out: string[] = [GENERATED, "", `# \`${doc.name}\``, "", doc.summary, ""];
+  const out: string[] = [GENERATED, "", `# \`${doc.name}\``, "", doc.summary, "", ...renderUsage(doc)];
   if (doc.example) {
     out.push(
       "## Example",

@@ -9,7 +9,7 @@ import type { ApiKey, UpdateApiKeyInput } from "../../client/management";
 import { withUnknownOutcome } from "../../client/management";
 import { apiKeysList, invalidateApiKeys, managementClient } from "../../context";
 import { isNotFound, partialFailure, SupabaseError } from "../../errors";
-import type { ResourceDoc } from "../../resource-doc";
+import { usageProjectRef, type ResourceDoc } from "../../resource-doc";
 import {
   checkWith,
   containsUnknown,
@@ -246,6 +246,10 @@ function splitId(id: string, props: Props): [string, string] {
 export const apiKeyDoc: ResourceDoc<typeof apiKeyInputs> = {
   name: "ApiKey",
   page: "api-key",
+  usage: {
+    name: "web-key",
+    inputs: { projectRef: usageProjectRef(), type: "publishable", name: "web_app", description: "for the browser app" },
+  },
   manages: "a publishable or secret API key (its value a secret output)",
   summary: "One publishable or secret API key of a project. The key itself is a secret output.",
   inputs: apiKeyInputs,

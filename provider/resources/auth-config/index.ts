@@ -6,6 +6,7 @@
 import { AuthConfigFields, AuthConfigSettings } from "../../client/config-schemas";
 import { defineKind } from "../../kind";
 import { patchConfig } from "../config/patch";
+import { usageProjectRef } from "../../resource-doc";
 
 const secretFields = Object.entries(AuthConfigFields)
   .filter(([, f]) => f.kind === "secret")
@@ -18,6 +19,15 @@ const auth = patchConfig({
   doc: {
     name: "AuthConfig",
     page: "auth-config",
+    usage: {
+      name: "auth",
+      inputs: {
+        projectRef: usageProjectRef(),
+        siteUrl: "https://app.acme.example.com",
+        jwtExp: 3600,
+        passwordMinLength: 10,
+      },
+    },
     manages: "the auth service's configuration (only declared fields)",
     summary:
       "A project's auth settings: site URL, redirect URLs, external OAuth providers, SMTP, e-mail templates, MFA, hooks, rate limits (about 230 fields, typed from the spec). Only the declared settings are managed.",

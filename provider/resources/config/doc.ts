@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { driftOutput } from "../../kind";
-import { managementFootprint, type ResourceDoc } from "../../resource-doc";
+import { managementFootprint, type ResourceDoc, type ResourceUsage } from "../../resource-doc";
 
 export interface ConfigDocSpec<I extends z.ZodObject = z.ZodObject> {
   name: string;
@@ -17,6 +17,8 @@ export interface ConfigDocSpec<I extends z.ZodObject = z.ZodObject> {
   apiPath: string;
   method: "PATCH" | "PUT";
   notes: string[];
+  /** The declaration the docs show in each language. */
+  usage: ResourceUsage;
   /** Overrides of the shared texts, where the resource behaves differently. */
   drift?: string;
   destroy?: string;
@@ -32,6 +34,7 @@ export function configDoc<I extends z.ZodObject>(spec: ConfigDocSpec<I>): Resour
     manages: spec.manages,
     summary: spec.summary,
     inputs: spec.inputs,
+    usage: spec.usage,
     outputs: z.object({
       projectRef: z.string(),
       previous: z

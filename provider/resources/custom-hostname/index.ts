@@ -9,7 +9,7 @@ import { ApiError, isNotFound, partialFailure, SupabaseError } from "../../error
 import type { CustomHostname } from "../../client/management";
 import { withUnknownOutcome } from "../../client/management";
 import { managementClient } from "../../context";
-import { managementFootprint, type ResourceDoc } from "../../resource-doc";
+import { usageProjectRef, managementFootprint, type ResourceDoc } from "../../resource-doc";
 import { sleep } from "../../poll";
 import { checkWith, diffFields, PROVIDER_KEY, type FieldRule, type Props, type ResourceImpl } from "../common";
 import { withDrift } from "../drift";
@@ -250,6 +250,7 @@ export const customHostname: ResourceImpl = {
 export const customHostnameDoc: ResourceDoc<typeof customHostnameInputs> = {
   name: "CustomHostname",
   page: "custom-hostname",
+  usage: { name: "api-hostname", inputs: { projectRef: usageProjectRef(), hostname: "api.acme.example.com" } },
   manages: "a custom domain and the DNS records to publish for it",
   summary:
     "A project's custom domain. Its outputs list every DNS record to publish as `{type, name, value, purpose}`, the shape a DNS provider's record resources take in the same program.",

@@ -10,7 +10,7 @@ import { invalidateTableSchemas, managementClient, providerContext } from "../..
 import { withUnknownOutcome, type MigrationEntry, type MigrationListEntry } from "../../client/management";
 import { SupabaseError } from "../../errors";
 import { whenProjectReady } from "../../poll";
-import type { ResourceDoc } from "../../resource-doc";
+import { usageProjectRef, type ResourceDoc } from "../../resource-doc";
 import { checkWith, containsUnknown, type Props, type ResourceImpl } from "../common";
 import { withDrift, type Drift } from "../drift";
 import { projectRef, sha256Hex } from "../shared";
@@ -358,6 +358,15 @@ export const databaseMigration: ResourceImpl = {
 export const databaseMigrationDoc: ResourceDoc<typeof databaseMigrationInputs> = {
   name: "DatabaseMigration",
   page: "database-migration",
+  usage: {
+    name: "plans-table",
+    inputs: {
+      projectRef: usageProjectRef(),
+      name: "001_plans",
+      sql: "create table plans (code text primary key, name text not null, price numeric(10,2) not null)",
+      downSql: "drop table plans",
+    },
+  },
   manages: "SQL applied once through the platform's migration history, with an optional `downSql`",
   summary:
     "SQL applied once to a project's database through the platform's migration history, which records it with its version and name.",

@@ -8,7 +8,7 @@ import { defineKind, driftOutput } from "../../kind";
 import { isNotFound, partialFailure, SupabaseError } from "../../errors";
 import { isUnknownOutcome, type DeployedFunction, type EdgeFunction } from "../../client/management";
 import { functionsList, invalidateFunctions, managementClient } from "../../context";
-import { managementFootprint, type ResourceDoc } from "../../resource-doc";
+import { usageProjectRef, managementFootprint, type ResourceDoc } from "../../resource-doc";
 import {
   checkWith,
   containsUnknown,
@@ -327,6 +327,15 @@ export const edgeFunction: ResourceImpl = {
 export const functionDoc: ResourceDoc<typeof functionInputs> = {
   name: "Function",
   page: "function",
+  usage: {
+    name: "hello",
+    inputs: {
+      projectRef: usageProjectRef(),
+      slug: "hello",
+      source: 'Deno.serve(() => new Response("hello"));',
+      verifyJwt: false,
+    },
+  },
   manages:
     "an edge function from inline source, a file or a folder (`sourceDir`: entrypoint, sibling modules, import map, static files), deployed through `functions/deploy` only when its files' hash or settings change",
   summary:

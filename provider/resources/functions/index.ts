@@ -11,7 +11,7 @@ import type { DeployedFunction } from "../../client/management";
 import { isUnknownOutcome } from "../../client/management";
 import { isNotFound, partialFailure } from "../../errors";
 import { functionsList, invalidateFunctions, managementClient } from "../../context";
-import { managementFootprint, type ResourceDoc } from "../../resource-doc";
+import { usageProjectRef, managementFootprint, type ResourceDoc } from "../../resource-doc";
 import {
   checkWith,
   containsUnknown,
@@ -358,6 +358,10 @@ export const functions: ResourceImpl = {
 export const functionsDoc: ResourceDoc<typeof functionsInputs> = {
   name: "Functions",
   page: "functions-folder",
+  usage: {
+    name: "edge-functions",
+    inputs: { projectRef: usageProjectRef(), sourceDir: "supabase/functions", verifyJwt: false },
+  },
   manages:
     "every function of a folder (one subfolder per function), deploying only the ones whose files changed; `prune` deletes functions whose subfolder is gone",
   summary:

@@ -6,7 +6,7 @@ import { defineKind, driftOutput } from "../../kind";
 import { managementClient } from "../../context";
 import { ALLOW_ALL_V4, ALLOW_ALL_V6, normalizeCidrList, parseCidr } from "../../cidr";
 import type { NetworkRestrictions } from "../../client/management";
-import { managementFootprint, type ResourceDoc } from "../../resource-doc";
+import { usageProjectRef, managementFootprint, type ResourceDoc } from "../../resource-doc";
 import { pollUntil } from "../../poll";
 import { checkWith, diffFields, type FieldRule, type Props, type ResourceImpl } from "../common";
 import { withDrift } from "../drift";
@@ -146,6 +146,10 @@ export const networkRestriction: ResourceImpl = {
 export const networkRestrictionDoc: ResourceDoc<typeof networkRestrictionFields> = {
   name: "NetworkRestriction",
   page: "network-restriction",
+  usage: {
+    name: "db-network",
+    inputs: { projectRef: usageProjectRef(), dbAllowedCidrs: ["203.0.113.0/24"], dbAllowedCidrsV6: ["2001:db8::/48"] },
+  },
   manages: "the CIDR blocks that may reach the database",
   summary: "Which IPv4 and IPv6 CIDR blocks may reach a project's database.",
   inputs: networkRestrictionFields,

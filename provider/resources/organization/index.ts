@@ -99,6 +99,7 @@ export const organization: ResourceImpl = {
 export const organizationDoc: ResourceDoc<typeof organizationInputs> = {
   name: "Organization",
   page: "organization",
+  usage: { name: "org", inputs: { name: "Acme" } },
   manages: "an organization (created or adopted; the API cannot rename or delete it)",
   summary: "An organization. The management API can create organizations but neither rename nor delete them.",
   inputs: organizationInputs,

@@ -4,7 +4,7 @@
  */ import { z } from "zod";
 import { defineKind, driftOutput } from "../../kind";
 import { managementClient } from "../../context";
-import { managementFootprint, type ResourceDoc } from "../../resource-doc";
+import { usageProjectRef, managementFootprint, type ResourceDoc } from "../../resource-doc";
 import { checkWith, containsUnknown, diffFields, type FieldRule, type Props, type ResourceImpl } from "../common";
 import { withDrift } from "../drift";
 import { projectRef } from "../shared";
@@ -107,6 +107,7 @@ export const pgsodium: ResourceImpl = {
 export const pgsodiumDoc: ResourceDoc<typeof pgsodiumInputs> = {
   name: "Pgsodium",
   page: "pgsodium",
+  usage: { name: "root-key", inputs: { projectRef: usageProjectRef() } },
   manages: "the encryption root key",
   summary: "A project's encryption root key.",
   inputs: pgsodiumInputs,

@@ -6,6 +6,7 @@
 import { PoolerConfigFields, PoolerConfigSettings } from "../../client/config-schemas";
 import { defineKind } from "../../kind";
 import { patchConfig } from "../config/patch";
+import { usageProjectRef } from "../../resource-doc";
 
 /** The primary database's pooler (the list also holds read replicas). */
 function primary(list: Record<string, unknown>[]): Record<string, unknown> {
@@ -20,6 +21,7 @@ const pooler = patchConfig({
   doc: {
     name: "PoolerConfig",
     page: "pooler-config",
+    usage: { name: "pooler", inputs: { projectRef: usageProjectRef(), defaultPoolSize: 30 } },
     manages: "the connection pooler's configuration (only declared fields)",
     summary:
       "A project's connection pooler (Supavisor) settings: pool size and pool mode. Only the declared settings are managed.",

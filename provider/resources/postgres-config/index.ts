@@ -9,6 +9,7 @@ import { configDoc } from "../config/doc";
 import { configInputs } from "../config/inputs";
 import { call, configResource, configWrite } from "../config/factory";
 import { waitHealthy } from "../project";
+import { usageProjectRef } from "../../resource-doc";
 
 export const postgresConfigInputs = configInputs(PostgresConfigSettings);
 
@@ -26,6 +27,7 @@ export const postgresConfig = configResource({
 export const postgresConfigDoc = configDoc({
   name: "PostgresConfig",
   page: "postgres-config",
+  usage: { name: "postgres", inputs: { projectRef: usageProjectRef(), statementTimeout: "60s" } },
   manages: "the database's configuration (only declared fields)",
   summary:
     "A project's Postgres settings (connections, memory, timeouts, WAL…). The service applies a change with a database restart where needed, and the resource waits until the project is healthy again. Only the declared settings are managed.",

@@ -6,6 +6,7 @@
 import { PostgrestConfigFields, PostgrestConfigSettings } from "../../client/config-schemas";
 import { defineKind } from "../../kind";
 import { patchConfig } from "../config/patch";
+import { usageProjectRef } from "../../resource-doc";
 
 const postgrest = patchConfig({
   settings: PostgrestConfigSettings,
@@ -14,6 +15,10 @@ const postgrest = patchConfig({
   doc: {
     name: "PostgrestConfig",
     page: "postgrest-config",
+    usage: {
+      name: "data-api",
+      inputs: { projectRef: usageProjectRef(), dbSchema: "public,graphql_public", maxRows: 1000 },
+    },
     manages: "the REST API's configuration (only declared fields)",
     summary:
       "A project's Data API (PostgREST) settings: exposed schemas, extra search path, max rows, pool size. Only the declared settings are managed.",

@@ -11,7 +11,7 @@ import type { Project } from "../../client/management";
 import { managementClient, projectsList, invalidateProjects, projectBaseUrl } from "../../context";
 import { withDrift } from "../drift";
 import { displayName, optionalFlag, timeoutSeconds } from "../shared";
-import { managementFootprint, type ResourceDoc } from "../../resource-doc";
+import { output, secretConfig, managementFootprint, type ResourceDoc } from "../../resource-doc";
 import { pollUntil } from "../../poll";
 import {
   checkWith,
@@ -272,6 +272,15 @@ function passwordChanged(olds: Props, news: Props): boolean {
 export const projectDoc: ResourceDoc<typeof projectInputs> = {
   name: "Project",
   page: "project",
+  usage: {
+    name: "project",
+    inputs: {
+      name: "acme-app",
+      organizationId: output("org", "organizationId"),
+      region: "eu-central-1",
+      dbPass: secretConfig("dbPass"),
+    },
+  },
   manages: "a project, created and awaited until healthy; a new `dbPass` is applied in place",
   summary: "A project: a database with its APIs, in one organization and region.",
   inputs: projectInputs,

@@ -5,7 +5,7 @@
  */ import { z } from "zod";
 import { defineKind, driftOutput } from "../../kind";
 import { deleteSecretBatched, secretsList, upsertSecretBatched } from "../../context";
-import { managementFootprint, type ResourceDoc } from "../../resource-doc";
+import { usageProjectRef, secretConfig, managementFootprint, type ResourceDoc } from "../../resource-doc";
 import { checkWith, diffFields, type FieldRule, type Props, type ResourceImpl } from "../common";
 import { withDrift } from "../drift";
 import { projectRef, secretDigest, secretName, secretValue } from "../shared";
@@ -82,6 +82,10 @@ function splitId(id: string, props: Props): [string, string] {
 export const secretDoc: ResourceDoc<typeof secretInputs> = {
   name: "Secret",
   page: "secret",
+  usage: {
+    name: "stripe-key",
+    inputs: { projectRef: usageProjectRef(), name: "STRIPE_KEY", value: secretConfig("stripeKey") },
+  },
   manages: "one edge-function secret (writes coalesced into bulk requests)",
   summary:
     "One edge-function secret of a project. Writes of many `Secret`s of one project are coalesced into bulk requests.",

@@ -4,7 +4,7 @@
  */ import { z } from "zod";
 import { defineKind, driftOutput } from "../../kind";
 import { invalidateSecrets, managementClient, secretsList } from "../../context";
-import { managementFootprint, type ResourceDoc } from "../../resource-doc";
+import { usageProjectRef, managementFootprint, type ResourceDoc } from "../../resource-doc";
 import { checkWith, diffFields, type FieldRule, type Props, type ResourceImpl } from "../common";
 import { withDrift } from "../drift";
 import { projectRef, secretDigest, secretName, secretValue } from "../shared";
@@ -116,6 +116,10 @@ export const secrets: ResourceImpl = {
 export const secretsDoc: ResourceDoc<typeof secretsInputs> = {
   name: "Secrets",
   page: "secrets",
+  usage: {
+    name: "settings",
+    inputs: { projectRef: usageProjectRef(), secrets: { GREETING: "hello", LOG_LEVEL: "info" } },
+  },
   manages: "a name→value map of a project's edge-function secrets",
   summary:
     "A name→value map of one project's edge-function secrets, managed as a whole. Names not in the map are left alone (they may belong to other resources or to the platform).",

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { defineKind, driftOutput } from "../../kind";
 import { CONFIG_COMMON_FIELDS } from "../../client/config-schemas";
-import { managementFootprint, type ResourceDoc } from "../../resource-doc";
+import { usageProjectRef, managementFootprint, type ResourceDoc } from "../../resource-doc";
 import { call, configResource, configWrite } from "../config/factory";
 import { projectRef } from "../shared";
 
@@ -42,6 +42,7 @@ export const sslEnforcement = configResource({
 export const sslEnforcementDoc: ResourceDoc<typeof sslEnforcementInputs> = {
   name: "SslEnforcement",
   page: "ssl-enforcement",
+  usage: { name: "ssl", inputs: { projectRef: usageProjectRef(), database: true } },
   manages: "whether the database requires SSL",
   summary: "Whether a project's database refuses connections that do not use SSL.",
   inputs: sslEnforcementInputs,

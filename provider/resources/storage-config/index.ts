@@ -6,6 +6,7 @@
 import { StorageConfigFields, StorageConfigSettings } from "../../client/config-schemas";
 import { defineKind } from "../../kind";
 import { patchConfig } from "../config/patch";
+import { usageProjectRef } from "../../resource-doc";
 
 const storage = patchConfig({
   settings: StorageConfigSettings,
@@ -14,6 +15,7 @@ const storage = patchConfig({
   doc: {
     name: "StorageConfig",
     page: "storage-config",
+    usage: { name: "storage", inputs: { projectRef: usageProjectRef(), fileSizeLimit: 52428800 } },
     manages: "the storage service's configuration (only declared fields)",
     summary:
       "A project's storage settings: the file size limit and features (image transformation, S3 protocol, Iceberg catalog, vector buckets). Only the declared settings, down to nested fields, are managed.",

@@ -25,7 +25,7 @@ import { partialFailure, SupabaseError } from "../../errors";
 import type { TableSchema } from "../../graphql/introspect";
 import { keyString } from "../../graphql/values";
 import { canonicalRow } from "./validation";
-import type { ResourceDoc } from "../../resource-doc";
+import { usageProjectRef, type ResourceDoc } from "../../resource-doc";
 import { checkWith, containsUnknown, stableJson, type Props, type ResourceImpl } from "../common";
 import { connect, decodeSchemaCache, encodeSchemaCache, resolveSchema, SCHEMA_CACHE_KEY } from "./connection";
 import { chunk, keyLabel, keyRow, type Planned } from "./documents";
@@ -232,6 +232,18 @@ export const tableRows: ResourceImpl = {
 export const tableRowsDoc: ResourceDoc<typeof tableRowsInputs> = {
   name: "TableRows",
   page: "table-rows",
+  usage: {
+    name: "plans",
+    inputs: {
+      projectRef: usageProjectRef(),
+      table: "public.plans",
+      rows: [
+        { code: "free", name: "Free", price: "0" },
+        { code: "pro", name: "Pro", price: "25.00" },
+      ],
+    },
+    dependsOn: ["plans-table"],
+  },
   manages: "seed and reference data kept as declared, through the GraphQL data API",
   summary:
     "Seed and reference data (plans, feature flags, roles, lookup tables) that `pulumi up` keeps exactly as declared, written and read through the project's GraphQL data API.",
