@@ -39,7 +39,7 @@ export const resultTypes: Record<
     description: "One edge-function secret, as `getSecrets` lists it: its name and the digest of its value.",
     properties: {
       name: { ...str, description: "The secret's name." },
-      digest: { ...str, description: "Hex SHA-256 of the value; the API never returns values." },
+      digest: { ...str, secret: true, description: "Hex SHA-256 of the value; the API never returns values." },
     },
     required: ["name", "digest"],
   },
@@ -79,7 +79,13 @@ export const dataFunctions: Record<string, DataFunction> = {
     run: async () => plain(await managementClient().listProjects()),
   },
   getSecrets: {
-    result: { name: "secrets", type: arrayOf(ref("SecretDigest")), description: "The secrets' names and digests." },
+    // The digests are unsalted SHA-256 of the values: secret, as the SDK's getSecrets answers them.
+    result: {
+      name: "secrets",
+      type: arrayOf(ref("SecretDigest")),
+      description: "The secrets' names and digests, the whole list as a secret.",
+      secret: true,
+    },
     run: async (args) =>
       (await managementClient().listSecrets(projectRef(args))).map((s) => ({ name: s.name, digest: s.value })),
   },

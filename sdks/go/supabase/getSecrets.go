@@ -28,7 +28,7 @@ type LookupSecretsArgs struct {
 }
 
 type LookupSecretsResult struct {
-	// The secrets' names and digests.
+	// The secrets' names and digests, the whole list as a secret.
 	Secrets []SecretDigest `pulumi:"secrets"`
 }
 
@@ -64,7 +64,7 @@ func (o LookupSecretsResultOutput) ToLookupSecretsResultOutputWithContext(ctx co
 	return o
 }
 
-// The secrets' names and digests.
+// The secrets' names and digests, the whole list as a secret.
 func (o LookupSecretsResultOutput) Secrets() SecretDigestArrayOutput {
 	return o.ApplyT(func(v LookupSecretsResult) []SecretDigest { return v.Secrets }).(SecretDigestArrayOutput)
 }

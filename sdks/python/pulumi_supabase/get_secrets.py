@@ -33,7 +33,7 @@ class GetSecretsResult:
     @pulumi.getter
     def secrets(self) -> Sequence['outputs.SecretDigest']:
         """
-        The secrets' names and digests.
+        The secrets' names and digests, the whole list as a secret.
         """
         return pulumi.get(self, "secrets")
 

@@ -1,8 +1,9 @@
 /**
  * The data functions through the plugin's `invoke` answer what the SDK's
- * functions answer, with the same reads of the API, and `getApiKeys` is
- * answered as a secret.
+ * functions answer, with the same reads of the API, and `getApiKeys` and
+ * `getSecrets` are answered as secrets.
  */
+import * as pulumi from "@pulumi/pulumi";
 import * as supabase from "supabase-pulumi";
 import { readyProject, type TestEmulator } from "../../../harness/emulator";
 import { useEmulator } from "../../../harness/suite";
@@ -50,7 +51,6 @@ async function invoke(name: string, args: Record<string, unknown>): Promise<{ va
 
 const cases: Array<[string, () => Record<string, unknown>, (args: never) => Promise<unknown>]> = [
   ["getProjects", () => ({}), () => supabase.getProjects()],
-  ["getSecrets", () => ({ projectRef: ref }), (a) => supabase.getSecrets(a)],
   ["getFunctions", () => ({ projectRef: ref }), (a) => supabase.getFunctions(a)],
   ["getFunctionBody", () => ({ projectRef: ref, slug: "hello" }), (a) => supabase.getFunctionBody(a)],
   ["getNetworkBans", () => ({ projectRef: ref }), (a) => supabase.getNetworkBans(a)],
@@ -84,4 +84,18 @@ test("getApiKeys answers the keys with their values, the whole list as a secret"
   const keys = got.value as Array<{ name: string; apiKey: string }>;
   expect(keys.map((k) => k.name)).toEqual(sdk.map((k) => k.name));
   for (const k of keys) expect(k.apiKey.length).toBeGreaterThan(20);
+});
+
+test("getSecrets answers the names and digests the SDK answers, the whole list as a secret", async () => {
+  await emu.clearRequests();
+  const sdk = await supabase.getSecrets({ projectRef: ref });
+  const sdkCalls = await calls();
+  const got = await invoke("getSecrets", { projectRef: ref });
+  expect(got.secret).toBe(true);
+  expect(await calls()).toEqual(sdkCalls);
+  const digests = await Promise.all(
+    sdk.map((s) => new Promise<string>((resolve) => pulumi.output(s.digest).apply((d) => resolve(d)))),
+  );
+  expect(got.value).toEqual(sdk.map((s, i) => ({ name: s.name, digest: digests[i] })));
+  expect(digests[0]).toMatch(/^[0-9a-f]{64}$/);
 });
