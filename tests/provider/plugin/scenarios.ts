@@ -1,0 +1,271 @@
+/**
+ * The lifecycles the entry-point test runs through both entry points, one a
+ * kind: valid inputs, what the resource hangs off, a change made out of band
+ * that the next read reports as drift, an update, and what the plugin's
+ * import by ID answers (imports.ts).
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import type * as runtime from "supabase-pulumi/runtime";
+import { readyProject } from "../../../harness/emulator";
+import type { TestEmulator } from "../../../harness/emulator";
+import type { Stored } from "./entry-points";
+
+type Props = Record<string, unknown>;
+type Kind = runtime.ResourceKind;
+
+/** The folders the scenarios wrote, for the test to remove. */
+export const tempDirs: string[] = [];
+
+/** SQL through the management API. */
+async function sql(emu: TestEmulator, ref: string, query: string): Promise<void> {
+  const r = await emu.api("POST", `/v1/projects/${ref}/database/query`, { query });
+  if (r.status >= 300) throw new Error(`${query}: ${JSON.stringify(r.body)}`);
+}
+
+export interface Scenario {
+  kind: Kind;
+  /** What the resource hangs off, created through the API; its ids are masked in comparisons. */
+  fixture(emu: TestEmulator): Promise<Record<string, string>>;
+  inputs(ids: Record<string, string>): Props;
+  /** A change made out of band, which the next read reports as drift. */
+  outOfBand(emu: TestEmulator, ids: Record<string, string>, id: string): Promise<void>;
+  update(inputs: Props): Props;
+  /** Properties whose values each run sets anew (the service's clock in epoch milliseconds), masked by name. */
+  volatile?: readonly string[];
+  /** Further generated values of the created object, masked like ids. */
+  generated?(created: Stored): Record<string, string>;
+  /** What `pulumi import` reads back as inputs (ids masked); null when the kind cannot be imported (imports.ts). */
+  imported: Props | null;
+}
+
+const project = async (emu: TestEmulator) => {
+  const p = await readyProject(emu, "entry");
+  return { ref: p.ref, org: p.organizationId };
+};
+
+export const scenarios: Scenario[] = [
+  {
+    kind: "organization",
+    fixture: async () => ({}),
+    inputs: () => ({ name: "Entry Org" }),
+    outOfBand: async () => {},
+    update: (i) => ({ ...i, adopt: true }),
+    imported: { name: "Entry Org" },
+  },
+  {
+    kind: "project",
+    fixture: async (emu) => ({
+      org: ((await emu.api("POST", "/v1/organizations", { name: "O" })).body as Props).id as string,
+    }),
+    inputs: (ids) => ({ name: "app", organizationId: ids.org, region: "eu-west-2", dbPass: "first-password-1" }),
+    outOfBand: async (emu, _ids, id) => void (await emu.api("PATCH", `/v1/projects/${id}`, { name: "renamed" })),
+    update: (i) => ({ ...i, name: "app2", dbPass: "second-password-2" }),
+    imported: { name: "app2", organizationId: "<org>", region: "eu-west-2" },
+  },
+  {
+    kind: "secret",
+    fixture: project,
+    inputs: (ids) => ({ projectRef: ids.ref, name: "API_TOKEN", value: "value-one" }),
+    outOfBand: async (emu, ids) =>
+      void (await emu.api("POST", `/v1/projects/${ids.ref}/secrets`, [{ name: "API_TOKEN", value: "changed" }])),
+    update: (i) => ({ ...i, value: "value-three" }),
+    imported: { projectRef: "<ref>", name: "API_TOKEN" },
+  },
+  {
+    kind: "authConfig",
+    fixture: project,
+    inputs: (ids) => ({ projectRef: ids.ref, siteUrl: "https://a.example.com", jwtExp: 3600, smtpPass: "smtp-pass-1" }),
+    outOfBand: async (emu, ids) =>
+      void (await emu.api("PATCH", `/v1/projects/${ids.ref}/config/auth`, { site_url: "https://b.example.com" })),
+    update: (i) => ({ ...i, jwtExp: 7200 }),
+    imported: { projectRef: "<ref>" },
+  },
+  {
+    kind: "apiKey",
+    fixture: project,
+    inputs: (ids) => ({ projectRef: ids.ref, type: "publishable", name: "web_app", description: "for the web" }),
+    outOfBand: async (emu, ids, id) =>
+      void (await emu.api("PATCH", `/v1/projects/${ids.ref}/api-keys/${id.split("/")[1]}`, { description: "edited" })),
+    update: (i) => ({ ...i, description: "for the web app" }),
+    generated: (c) => ({ key: String(c.props.keyId), prefix: String(c.props.prefix) }),
+    imported: { projectRef: "<ref>", name: "web_app" },
+  },
+  {
+    kind: "secrets",
+    fixture: project,
+    inputs: (ids) => ({ projectRef: ids.ref, secrets: { A_KEY: "secrets-value-a", B_KEY: "secrets-value-b" } }),
+    outOfBand: async (emu, ids) =>
+      void (await emu.api("POST", `/v1/projects/${ids.ref}/secrets`, [{ name: "A_KEY", value: "secrets-theirs" }])),
+    update: (i) => ({ ...i, secrets: { ...(i.secrets as Props), C_KEY: "secrets-value-c" } }),
+    imported: null,
+  },
+  {
+    kind: "function",
+    fixture: project,
+    inputs: (ids) => ({ projectRef: ids.ref, slug: "hello", source: "Deno.serve(() => new Response('hi'))" }),
+    outOfBand: async (emu, ids) =>
+      void (await emu.api("PATCH", `/v1/projects/${ids.ref}/functions/hello`, { body: "tampered" })),
+    update: (i) => ({ ...i, verifyJwt: false }),
+    generated: (c) => ({ functionId: String(c.props.functionId) }),
+    volatile: ["createdAt", "updatedAt"],
+    imported: null,
+  },
+  {
+    kind: "functions",
+    fixture: async (emu) => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "entry-fns-"));
+      tempDirs.push(dir);
+      for (const slug of ["fn-a", "fn-b"]) {
+        fs.mkdirSync(path.join(dir, slug));
+        fs.writeFileSync(path.join(dir, slug, "index.ts"), `Deno.serve(() => new Response("${slug}"));\n`);
+      }
+      return { ...(await project(emu)), dir };
+    },
+    inputs: (ids) => ({ projectRef: ids.ref, sourceDir: ids.dir }),
+    outOfBand: async (emu, ids) =>
+      void (await emu.api("PATCH", `/v1/projects/${ids.ref}/functions/fn-a`, { body: "tampered" })),
+    update: (i) => ({ ...i, prune: false }),
+    imported: null,
+  },
+  {
+    kind: "customHostname",
+    fixture: async (emu) => {
+      // DNS counts as published only when the control plane says so.
+      await emu.setSettings({ hostnameAutoVerifyMs: null });
+      return project(emu);
+    },
+    inputs: (ids) => ({ projectRef: ids.ref, hostname: "api.example.net" }),
+    // The records published: the live status moves on from 2_initiated.
+    outOfBand: async (emu, ids) => void (await emu.control("POST", `/projects/${ids.ref}/custom-hostname/verify-dns`)),
+    update: (i) => ({ ...i, activate: true, activationTimeoutSeconds: 60 }),
+    // The DNS challenge values, drawn at initialize.
+    generated: (c) => ({
+      ownership: String((c.props.ownershipRecord as Props).value),
+      ssl: String((c.props.sslValidationRecords as Props[])[0].value),
+    }),
+    imported: null,
+  },
+  {
+    kind: "pgsodium",
+    fixture: project,
+    inputs: (ids) => ({ projectRef: ids.ref, rootKey: "ab".repeat(32), acknowledgeDataLoss: true }),
+    outOfBand: async (emu, ids) =>
+      void (await emu.api("PUT", `/v1/projects/${ids.ref}/pgsodium`, { root_key: "cd".repeat(32) })),
+    update: (i) => ({ ...i, rootKey: "ef".repeat(32) }),
+    imported: null,
+  },
+  {
+    kind: "networkRestriction",
+    fixture: async (emu) => {
+      await emu.setSettings({ restrictionsApplyDelayMs: 0 });
+      return project(emu);
+    },
+    inputs: (ids) => ({ projectRef: ids.ref, dbAllowedCidrs: ["10.0.0.0/8"], dbAllowedCidrsV6: [] }),
+    outOfBand: async (emu, ids) =>
+      void (await emu.api("POST", `/v1/projects/${ids.ref}/network-restrictions/apply`, {
+        dbAllowedCidrs: ["10.0.0.0/8", "192.168.0.0/16"],
+        dbAllowedCidrsV6: [],
+      })),
+    update: (i) => ({ ...i, dbAllowedCidrs: ["10.0.0.0/8", "172.16.0.0/12"] }),
+    imported: { projectRef: "<ref>" },
+  },
+  {
+    kind: "tableRows",
+    fixture: async (emu) => {
+      const ids = await project(emu);
+      await sql(emu, ids.ref, "create table entry_rows (id int primary key, name text not null)");
+      return ids;
+    },
+    inputs: (ids) => ({
+      projectRef: ids.ref,
+      table: "entry_rows",
+      rows: [
+        { id: 1, name: "one" },
+        { id: 2, name: "two" },
+      ],
+    }),
+    outOfBand: async (emu, ids) => void (await sql(emu, ids.ref, "update entry_rows set name = 'theirs' where id = 1")),
+    update: (i) => ({ ...i, rows: [...(i.rows as Props[]), { id: 3, name: "three" }] }),
+    imported: null,
+  },
+  {
+    kind: "databaseMigration",
+    fixture: async (emu) => {
+      const ids = await project(emu);
+      await sql(emu, ids.ref, "create table ticks (n int)");
+      return ids;
+    },
+    inputs: (ids) => ({ projectRef: ids.ref, name: "020_tick", sql: "insert into ticks values (1)" }),
+    // Removed from the history with plain SQL (no rollback runs).
+    outOfBand: async (emu, ids) =>
+      void (await sql(emu, ids.ref, "delete from supabase_migrations.schema_migrations where name = '020_tick'")),
+    update: (i) => i,
+    // The history's version is the clock's second of each apply: the one recorded again differs at times.
+    generated: (c) => ({ version: String(c.props.version) }),
+    volatile: ["version"],
+    imported: null,
+  },
+  {
+    kind: "postgrestConfig",
+    fixture: project,
+    inputs: (ids) => ({ projectRef: ids.ref, dbSchema: "public, api", maxRows: 500 }),
+    outOfBand: async (emu, ids) => void (await emu.api("PATCH", `/v1/projects/${ids.ref}/postgrest`, { max_rows: 9 })),
+    update: (i) => ({ ...i, maxRows: 250 }),
+    imported: { projectRef: "<ref>" },
+  },
+  {
+    kind: "postgresConfig",
+    fixture: async (emu) => {
+      await emu.setSettings({ restartDelayMs: 0 });
+      return project(emu);
+    },
+    inputs: (ids) => ({ projectRef: ids.ref, maxConnections: 120, statementTimeout: "60s" }),
+    outOfBand: async (emu, ids) =>
+      void (await emu.api("PUT", `/v1/projects/${ids.ref}/config/database/postgres`, {
+        max_connections: 50,
+        statement_timeout: "60s",
+        restart_database: false,
+      })),
+    update: (i) => ({ ...i, maxConnections: 150 }),
+    imported: { projectRef: "<ref>" },
+  },
+  {
+    kind: "poolerConfig",
+    fixture: project,
+    inputs: (ids) => ({ projectRef: ids.ref, defaultPoolSize: 30 }),
+    outOfBand: async (emu, ids) =>
+      void (await emu.api("PATCH", `/v1/projects/${ids.ref}/config/database/pooler`, { default_pool_size: 5 })),
+    update: (i) => ({ ...i, defaultPoolSize: 40 }),
+    imported: { projectRef: "<ref>" },
+  },
+  {
+    kind: "storageConfig",
+    fixture: project,
+    inputs: (ids) => ({
+      projectRef: ids.ref,
+      fileSizeLimit: 10485760,
+      features: { imageTransformation: { enabled: true } },
+    }),
+    outOfBand: async (emu, ids) =>
+      void (await emu.api("PATCH", `/v1/projects/${ids.ref}/config/storage`, {
+        features: { imageTransformation: { enabled: false } },
+      })),
+    update: (i) => ({ ...i, fileSizeLimit: 20971520 }),
+    imported: { projectRef: "<ref>" },
+  },
+  {
+    kind: "sslEnforcement",
+    fixture: project,
+    inputs: (ids) => ({ projectRef: ids.ref, database: true }),
+    outOfBand: async (emu, ids) =>
+      void (await emu.api("PUT", `/v1/projects/${ids.ref}/ssl-enforcement`, { requestedConfig: { database: false } })),
+    update: (i) => ({ ...i, restoreOnDestroy: false }),
+    imported: { projectRef: "<ref>" },
+  },
+];
+
+/** Secret values the scenarios use: they never show, in plain or in what is stored. */
+export const secretValues =
+  /value-one|value-three|first-password|second-password|smtp-pass-1|secrets-value|secrets-theirs|(ab){32}|(cd){32}|(ef){32}/;
