@@ -109,6 +109,8 @@ class PostgresDatabase implements ProjectDatabase {
     readonly pool: Pool,
     /** Logs in as the project's reader, which has no write privilege anywhere. */
     readonly readerPool: Pool,
+    /** The server's superuser, in this database: for the few statements its owner may not run. */
+    private readonly adminUrl: string,
   ) {
     this.direct = executor(pool);
   }
@@ -124,6 +126,16 @@ class PostgresDatabase implements ProjectDatabase {
 
   exec(sql: string): Promise<QueryResult[]> {
     return this.direct.exec(sql);
+  }
+
+  async execPrivileged(sql: string): Promise<QueryResult[]> {
+    const pool = new Pool({ connectionString: this.adminUrl, max: 1 });
+    pool.on("error", () => undefined);
+    try {
+      return await executor(pool).exec(sql);
+    } finally {
+      await pool.end();
+    }
   }
 
   async batch(statements: BatchStatement[]): Promise<QueryResult[]> {
@@ -266,7 +278,7 @@ export class PostgresManager implements DatabaseManager {
       await Promise.all([pool.end(), readerPool.end()]);
       throw SqlError.from(err);
     }
-    return new PostgresDatabase(ref, pool, readerPool);
+    return new PostgresDatabase(ref, pool, readerPool, withDatabase(this.url, name));
   }
 
   async configure(ref: string, settings: Record<string, unknown>): Promise<AppliedSettings> {

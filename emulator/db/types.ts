@@ -46,6 +46,12 @@ export interface ProjectDatabase extends SqlExecutor {
    * `SET TRANSACTION READ WRITE`: the role itself has no write privilege.
    */
   readOnly(sql: string, params?: unknown[]): Promise<QueryResult | undefined>;
+  /**
+   * Statements only a superuser may run in this database (creating an event
+   * trigger), run as the server's own superuser; absent where the project's
+   * connection already is one (PGlite).
+   */
+  execPrivileged?(sql: string): Promise<QueryResult[]>;
 }
 
 export interface BatchStatement {

@@ -15,4 +15,6 @@ export interface GqlDatabase {
   batch(statements: Array<{ sql: string; params?: unknown[] }>): Promise<Array<{ rows: unknown[] }>>;
   /** Statements without parameters, outside any request transaction (installing the schema-version counter). */
   exec(sql: string): Promise<unknown>;
+  /** The same as the server's superuser, where the connection's own role is not one (see freshness.ts). */
+  execPrivileged?(sql: string): Promise<unknown>;
 }

@@ -10,9 +10,10 @@
  * checks it and fails with SQLSTATE `EMUSV` when it moved, which rolls the
  * request back and makes the executor reflect again and retry.
  *
- * Creating an event trigger needs a superuser. Where the project database's
- * owner is not one, the executor falls back to a catalog fingerprint per
- * request.
+ * Creating an event trigger needs a superuser: on a server, where the
+ * project database's owner is not one, the server's superuser installs it
+ * (the owner may read the counter and run the check). Where neither can,
+ * the executor falls back to a catalog fingerprint per request.
  */
 import type { GqlDatabase } from "./db";
 
@@ -36,6 +37,8 @@ begin
   end if;
   return true;
 end $$;
+grant usage on schema graphql to public;
+grant select on graphql.schema_version to public;
 do $$
 begin
   if not exists (select from pg_catalog.pg_event_trigger where evtname = 'graphql_schema_version') then
@@ -64,7 +67,7 @@ const modes = new WeakMap<GqlDatabase, Promise<Mode>>();
 export function schemaVersionMode(db: GqlDatabase): Promise<Mode> {
   let mode = modes.get(db);
   if (!mode) {
-    mode = db.exec(INSTALL_SQL).then(
+    mode = (db.execPrivileged ? db.execPrivileged(INSTALL_SQL) : db.exec(INSTALL_SQL)).then(
       (): Mode => "version",
       (err: { code?: unknown }): Mode => {
         // Only a missing privilege means "use the fallback"; anything else is retried next time.
