@@ -8,14 +8,14 @@
  * the real engine through the plugin installed from the packed tarball
  * against the emulator: `up`, `preview --expect-no-changes`, `destroy`.
  */
-import { execFile, execFileSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { resourceDocs } from "../../provider/docs";
 import { engineRoot, offlineEnv, REPO_ROOT } from "../../scripts/engine";
 import { GO_BUILD_FLAGS, goEnv } from "../../scripts/gen-lang-sdks";
 import { startTestEmulator } from "../../harness/emulator";
-import { cleanup, tempDir, type TestEmulator } from "./helpers";
+import { cleanup, tempDir, type TestEmulator, runCommand } from "./helpers";
 
 const CONFIG = { dbPass: "docs-usage-db-pass-6d2f", stripeKey: "sk_test_docs_usage_81c3" };
 
@@ -32,14 +32,7 @@ afterAll(async () => {
   cleanup(dir);
 });
 
-function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv) {
-  return new Promise<{ code: number; out: string }>((resolve) => {
-    execFile(cmd, args, { cwd, env, maxBuffer: 64 << 20 }, (err, stdout, stderr) => {
-      const exit = (err as { code?: unknown } | null)?.code;
-      resolve({ code: err ? (typeof exit === "number" ? exit : 1) : 0, out: `${stdout}\n${stderr}` });
-    });
-  });
-}
+const run = runCommand;
 
 /** The code blocks of a page's Usage section, by fence language. */
 function usageSnippets(page: string): { ts?: string[]; yaml?: string[]; go?: string[] } {

@@ -15,12 +15,12 @@
  *
  * No secret value, key or token appears in any report, engine output or the state.
  */
-import { execFile, execFileSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { engineRoot, offlineEnv, REPO_ROOT } from "../../scripts/engine";
 import { startTestEmulator } from "../../harness/emulator";
-import { cleanup, tempDir, type TestEmulator } from "./helpers";
+import { cleanup, tempDir, type TestEmulator, runCommand } from "./helpers";
 
 const DB_PASS = "drift-repair-db-pass-0d3e";
 const SECRET_VALUE = "drift-repair-secret-7a61";
@@ -34,19 +34,10 @@ let env: Record<string, string>;
 let ref: string;
 const captured: string[] = [];
 
-function run(cmd: string, args: string[], cwd: string, extra: Record<string, string> = {}) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      cmd,
-      args,
-      { cwd, env: { ...process.env, ...env, ...extra }, maxBuffer: 64 << 20 },
-      (err, stdout, stderr) => {
-        const exit = (err as { code?: unknown } | null)?.code;
-        captured.push(stdout, stderr);
-        resolve({ code: err ? (typeof exit === "number" ? exit : 1) : 0, stdout, stderr });
-      },
-    );
-  });
+async function run(cmd: string, args: string[], cwd: string, extra: Record<string, string> = {}) {
+  const r = await runCommand(cmd, args, cwd, { ...process.env, ...env, ...extra });
+  captured.push(r.stdout, r.stderr);
+  return r;
 }
 
 const pulumi = (args: string[]) =>

@@ -8,13 +8,13 @@
  * preview and a refresh find no changes, the state holds no secret in
  * plaintext, and `destroy` removes the project.
  */
-import { execFile, execFileSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { engineRoot, offlineEnv, REPO_ROOT } from "../../scripts/engine";
 import { GO_BUILD_FLAGS, goEnv } from "../../scripts/gen-lang-sdks";
 import { startTestEmulator } from "../../harness/emulator";
-import { cleanup, managementCalls, tempDir, type TestEmulator } from "./helpers";
+import { cleanup, managementCalls, tempDir, type TestEmulator, runCommand } from "./helpers";
 
 const DB_PASS = "go-automation-db-pass-5e1a";
 const API_TOKEN = "go-automation-api-token-90bd";
@@ -32,18 +32,7 @@ afterAll(async () => {
   cleanup(dir);
 });
 
-function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(cmd, args, { cwd, env, maxBuffer: 64 << 20 }, (err, stdout, stderr) => {
-      const exit = (err as { code?: unknown } | null)?.code;
-      resolve({
-        code: err ? (typeof exit === "number" ? exit : 1) : 0,
-        stdout: String(stdout),
-        stderr: String(stderr),
-      });
-    });
-  });
-}
+const run = runCommand;
 
 /** The plugin as a user installs it: the packed tarball, installed next to the engine's SDK version. */
 async function installPlugin(): Promise<string> {

@@ -3,6 +3,7 @@
  * port, and inline-program stacks on the real engine with their own engine
  * home and file backend in a temporary directory.
  */
+import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -157,4 +158,24 @@ export async function settingLifecycle(
   await emu.clearRequests();
   await s.stack.destroy({ parallel: 8, onOutput });
   spec.afterDestroy?.((await managementCalls(emu)).map((c) => c.route ?? `${c.method} ${c.path}`));
+}
+
+/** What a command printed, and its exit code (1 when it could not start or was killed). */
+export interface CommandResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** Both streams, stdout first. */
+  out: string;
+}
+
+/** Runs a command to its end with exactly `env`; never rejects, so a test can assert on the exit code. */
+export function runCommand(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<CommandResult> {
+  return new Promise((resolve) => {
+    execFile(cmd, args, { cwd, env, maxBuffer: 64 << 20 }, (err, stdout, stderr) => {
+      const exit = (err as { code?: unknown } | null)?.code;
+      const [o, e] = [String(stdout), String(stderr)];
+      resolve({ code: err ? (typeof exit === "number" ? exit : 1) : 0, stdout: o, stderr: e, out: `${o}\n${e}` });
+    });
+  });
 }

@@ -7,12 +7,12 @@
  * warning, and that project's `pulumi up` / `preview` / `destroy` lifecycle
  * works with its program and the dynamic providers running on Node 22.
  */
-import { execFile, execFileSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { engineRoot, offlineEnv, REPO_ROOT } from "../../scripts/engine";
 import { startTestEmulator } from "../../harness/emulator";
-import { cleanup, tempDir, type TestEmulator } from "./helpers";
+import { cleanup, tempDir, type TestEmulator, runCommand } from "./helpers";
 
 /** The newest 3.x on the registry when this was written (`npm view @pulumi/pulumi versions`). */
 const NEWEST_PULUMI = "3.270.0";
@@ -32,14 +32,8 @@ afterAll(async () => {
   cleanup(dir);
 });
 
-function run(cmd: string, args: string[], cwd: string, env: Record<string, string>) {
-  return new Promise<{ code: number; out: string }>((resolve) => {
-    execFile(cmd, args, { cwd, env: { ...process.env, ...env }, maxBuffer: 64 << 20 }, (err, stdout, stderr) => {
-      const exit = (err as { code?: unknown } | null)?.code;
-      resolve({ code: err ? (typeof exit === "number" ? exit : 1) : 0, out: `${stdout}\n${stderr}` });
-    });
-  });
-}
+const run = (cmd: string, args: string[], cwd: string, env: Record<string, string>) =>
+  runCommand(cmd, args, cwd, { ...process.env, ...env });
 
 const PROGRAM = `const fs = require("node:fs");
 const path = require("node:path");

@@ -11,12 +11,12 @@
  * The engine's YAML language host (`pulumi-language-yaml`) is found next to
  * the engine (scripts/ensure-engine.sh installs it) or on PATH.
  */
-import { execFile, execFileSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { engineRoot, offlineEnv, REPO_ROOT } from "../../scripts/engine";
 import { startTestEmulator } from "../../harness/emulator";
-import { cleanup, tempDir, type TestEmulator } from "./helpers";
+import { cleanup, tempDir, type TestEmulator, runCommand } from "./helpers";
 
 const DB_PASS = "yaml-plugin-db-pass-3c9e";
 const API_TOKEN = "yaml-plugin-api-token-71f0";
@@ -35,14 +35,8 @@ afterAll(async () => {
   cleanup(dir);
 });
 
-function run(cmd: string, args: string[], cwd: string, env: Record<string, string>) {
-  return new Promise<{ code: number; out: string }>((resolve) => {
-    execFile(cmd, args, { cwd, env: { ...process.env, ...env }, maxBuffer: 64 << 20 }, (err, stdout, stderr) => {
-      const exit = (err as { code?: unknown } | null)?.code;
-      resolve({ code: err ? (typeof exit === "number" ? exit : 1) : 0, out: `${stdout}\n${stderr}` });
-    });
-  });
-}
+const run = (cmd: string, args: string[], cwd: string, env: Record<string, string>) =>
+  runCommand(cmd, args, cwd, { ...process.env, ...env });
 
 /** The directory holding `pulumi-language-yaml`: the engine's own, else the first on PATH. */
 function yamlHostDir(): string {
