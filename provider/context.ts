@@ -8,7 +8,7 @@
  */
 import { resolveConfig, projectUrl } from "./config";
 import { ManagementClient } from "./client/management";
-import type { ApiKey, EdgeFunction, Organization, Project, Secret } from "./client/management";
+import type { ApiKey, Branch, EdgeFunction, Organization, Project, Secret } from "./client/management";
 import { WriteBatcher, operations } from "./batch";
 import { ListCache } from "./cache";
 import { SupabaseError } from "./errors";
@@ -159,6 +159,15 @@ export function upsertSecretBatched(ref: string, name: string, value: string): P
 /** Queues secret deletions; concurrent ones for one project go out as one DELETE. */
 export function deleteSecretBatched(ref: string, name: string): Promise<void> {
   return providerContext().secretDeletes.add(ref, name);
+}
+
+/** The branches of a parent project, shared by concurrent reads: one list call per parent per refresh. */
+export function branchesList(parentRef: string): Promise<Branch[]> {
+  return providerContext().list("branches", parentRef, (c) => c.listBranches(parentRef));
+}
+
+export function invalidateBranches(parentRef: string): void {
+  providerContext().invalidate("branches", parentRef);
 }
 
 export function invalidateProjects(): void {

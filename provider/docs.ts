@@ -91,4 +91,13 @@ export const functionDocs: readonly FunctionDoc[] = [
       "`{ name, id, type, prefix, description, apiKey }[]`, `type` being `legacy`, `publishable` or `secret`, and `apiKey` the key itself as a secret Output (secret keys are asked for unmasked, `reveal=true`). `getApiKeysOutput` answers the same list as one secret Output whose `apiKey`s are plain strings.",
     footprint: "1 `GET /v1/projects/{ref}/api-keys?reveal=true`",
   },
+  {
+    name: "getBranches",
+    summary:
+      "A project's branches (the default branch included), each with its own `project_ref`, which project-scoped resources take as `projectRef`. None when branching was never enabled on the project.",
+    args: [projectRefArg],
+    returns:
+      "The branches as the service lists them: `{ id, name, project_ref, parent_project_ref, is_default, git_branch, persistent, status, preview_project_status, … }[]`.",
+    footprint: "1 `GET /v1/projects/{ref}/branches`",
+  },
 ];

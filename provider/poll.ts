@@ -1,6 +1,7 @@
 /** Waiting helpers of the provider: a sleep and bounded polling with capped backoff. */
 import { isTransient } from "./client/outcome";
 import { ApiError, SupabaseError } from "./errors";
+import { sleep as sleepOn, systemClock, type Clock } from "./clock";
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
@@ -12,12 +13,15 @@ export function sleep(ms: number): Promise<void> {
  * stop at once (terminal states). A probe that fails transiently (5xx, 429, a
  * reset, a timeout: the service is briefly unwell, not the object) counts as
  * "not yet": the wait goes on, and a timeout names the last such failure.
+ * Time is read and waited on `opts.clock` (the system's unless a test passes
+ * a virtual one).
  */
 export async function pollUntil<T>(
   probe: () => Promise<T | undefined>,
-  opts: { timeoutMs: number; minDelayMs?: number; maxDelayMs?: number; what: string },
+  opts: { timeoutMs: number; minDelayMs?: number; maxDelayMs?: number; what: string; clock?: Clock },
 ): Promise<T> {
-  const deadline = Date.now() + opts.timeoutMs;
+  const clock = opts.clock ?? systemClock;
+  const deadline = clock.now() + opts.timeoutMs;
   let delay = opts.minDelayMs ?? 250;
   const max = opts.maxDelayMs ?? 5000;
   let lastFailure: unknown;
@@ -30,7 +34,7 @@ export async function pollUntil<T>(
       lastFailure = err;
     }
     if (v !== undefined) return v;
-    const left = deadline - Date.now();
+    const left = deadline - clock.now();
     if (left <= 0) {
       const last = lastFailure instanceof Error ? ` The last poll failed: ${lastFailure.message}` : "";
       throw new SupabaseError(
@@ -38,7 +42,7 @@ export async function pollUntil<T>(
         `Timed out after ${Math.round(opts.timeoutMs / 1000)}s waiting for ${opts.what}.${last}`,
       );
     }
-    await sleep(Math.min(delay, left));
+    await sleepOn(clock, Math.min(delay, left));
     delay = Math.min(max, Math.ceil(delay * 1.6));
   }
 }

@@ -193,6 +193,7 @@ function indexFile(entries: Array<{ page: string; name: string; named: string[] 
         `export { ${[e.name, `type ${e.name}Args`, ...e.named.map((n) => `type ${n}`)].join(", ")} } from "./${e.page}";`,
     ),
     'export * from "./functions";',
+    'export { PreviewEnvironment, type PreviewEnvironmentArgs } from "./preview-environment";',
     'export { dynamicProvider } from "./provider";',
     "/** The typed management client, for scripts (e.g. removing network bans, which no resource does). */",
     'export { ManagementClient, createClientFromEnv } from "../provider/client";',
@@ -242,7 +243,7 @@ export async function generateSdk(): Promise<Record<string, string>> {
 }
 
 /** The SDK files kept by hand; every other file under sdk/ is generated. */
-export const HAND_WRITTEN = ["sdk/provider.ts", "sdk/functions.ts"];
+export const HAND_WRITTEN = ["sdk/provider.ts", "sdk/functions.ts", "sdk/preview-environment.ts"];
 
 /** Generated files left behind by a kind that was renamed or removed (not among `files`). */
 export function leftovers(files: Record<string, string>): string[] {

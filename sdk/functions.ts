@@ -10,7 +10,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import { ManagementClient, type EdgeFunction, type Organization, type Project } from "../provider/client";
+import { ManagementClient, type Branch, type EdgeFunction, type Organization, type Project } from "../provider/client";
 import { CONFIG_KEYS, configure, resolveConfig } from "../provider/runtime";
 
 let cached: ManagementClient | undefined;
@@ -119,6 +119,15 @@ export async function getApiKeys(args: ProjectScoped): Promise<ApiKeyInfo[]> {
   return (await apiKeysRevealed(args)).map((k) => ({ ...k, apiKey: pulumi.secret(k.apiKey) }));
 }
 
+/**
+ * A project's branches, as the service lists them (the default branch
+ * included): each with its own `project_ref`, which project-scoped resources
+ * take as `projectRef`. None when branching was never enabled on the project.
+ */
+export function getBranches(args: ProjectScoped): Promise<Branch[]> {
+  return client().listBranches(args.projectRef);
+}
+
 type Inputs<T> = { [K in keyof T]: pulumi.Input<T[K]> };
 
 export const getOrganizationsOutput = () => pulumi.output(getOrganizations());
@@ -135,5 +144,7 @@ export const getNetworkBansOutput = (args: Inputs<ProjectScoped>) =>
 /** The same list as `getApiKeys`, as one secret Output (its `apiKey`s plain strings inside it). */
 export const getApiKeysOutput = (args: Inputs<ProjectScoped>) =>
   pulumi.secret(pulumi.output(args).apply((a) => apiKeysRevealed(a as ProjectScoped)));
+export const getBranchesOutput = (args: Inputs<ProjectScoped>) =>
+  pulumi.output(args).apply((a) => getBranches(a as ProjectScoped));
 export const getTypescriptTypesOutput = (args: Inputs<GetTypescriptTypesArgs>) =>
   pulumi.output(args).apply((a) => getTypescriptTypes(a as GetTypescriptTypesArgs));

@@ -13,6 +13,7 @@ export type {
 } from "./management";
 export * from "./types";
 export * from "./settings";
+export * from "./branches";
 export { displayPath, errorMessage, toApiError } from "./response";
 export {
   createDispatcher,

@@ -93,6 +93,10 @@ export const dataFunctions: Record<string, DataFunction> = {
     result: { name: "functions", type: arrayOf(any), description: "The functions, as the service lists them." },
     run: async (args) => plain(await managementClient().listFunctions(projectRef(args))),
   },
+  getBranches: {
+    result: { name: "branches", type: arrayOf(any), description: "The branches, as the service lists them." },
+    run: async (args) => plain(await managementClient().listBranches(projectRef(args))),
+  },
   getFunctionBody: {
     result: { name: "body", type: str, description: "The deployed code, as a UTF-8 string." },
     run: async (args) =>

@@ -63,6 +63,7 @@ export const importRules: Record<ResourceKind, ImportRule> = {
   },
   databaseMigration: { unsupported: "its input is SQL, which the ID cannot tell." },
   tableRows: { unsupported: "its inputs are the rows the program declares." },
+  branch: { unsupported: "its ID (the branch's ref) does not name its parent project; use `adopt`." },
 };
 
 /** One line for a kind's docs page. */

@@ -25,6 +25,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &ApiKey{}
 	case "supabase:index:AuthConfig":
 		r = &AuthConfig{}
+	case "supabase:index:Branch":
+		r = &Branch{}
 	case "supabase:index:CustomHostname":
 		r = &CustomHostname{}
 	case "supabase:index:DatabaseMigration":

@@ -10,6 +10,207 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
+type BranchInstanceSize string
+
+const (
+	BranchInstanceSizePico                       = BranchInstanceSize("pico")
+	BranchInstanceSizeNano                       = BranchInstanceSize("nano")
+	BranchInstanceSizeMicro                      = BranchInstanceSize("micro")
+	BranchInstanceSizeSmall                      = BranchInstanceSize("small")
+	BranchInstanceSizeMedium                     = BranchInstanceSize("medium")
+	BranchInstanceSizeLarge                      = BranchInstanceSize("large")
+	BranchInstanceSizeXlarge                     = BranchInstanceSize("xlarge")
+	BranchInstanceSize_2xlarge                   = BranchInstanceSize("2xlarge")
+	BranchInstanceSize_4xlarge                   = BranchInstanceSize("4xlarge")
+	BranchInstanceSize_8xlarge                   = BranchInstanceSize("8xlarge")
+	BranchInstanceSize_12xlarge                  = BranchInstanceSize("12xlarge")
+	BranchInstanceSize_16xlarge                  = BranchInstanceSize("16xlarge")
+	BranchInstanceSize_24xlarge                  = BranchInstanceSize("24xlarge")
+	BranchInstanceSize_24xlarge_optimized_memory = BranchInstanceSize("24xlarge_optimized_memory")
+	BranchInstanceSize_24xlarge_optimized_cpu    = BranchInstanceSize("24xlarge_optimized_cpu")
+	BranchInstanceSize_24xlarge_high_memory      = BranchInstanceSize("24xlarge_high_memory")
+	BranchInstanceSize_48xlarge                  = BranchInstanceSize("48xlarge")
+	BranchInstanceSize_48xlarge_optimized_memory = BranchInstanceSize("48xlarge_optimized_memory")
+	BranchInstanceSize_48xlarge_optimized_cpu    = BranchInstanceSize("48xlarge_optimized_cpu")
+	BranchInstanceSize_48xlarge_high_memory      = BranchInstanceSize("48xlarge_high_memory")
+)
+
+func (BranchInstanceSize) ElementType() reflect.Type {
+	return reflect.TypeOf((*BranchInstanceSize)(nil)).Elem()
+}
+
+func (e BranchInstanceSize) ToBranchInstanceSizeOutput() BranchInstanceSizeOutput {
+	return pulumi.ToOutput(e).(BranchInstanceSizeOutput)
+}
+
+func (e BranchInstanceSize) ToBranchInstanceSizeOutputWithContext(ctx context.Context) BranchInstanceSizeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(BranchInstanceSizeOutput)
+}
+
+func (e BranchInstanceSize) ToBranchInstanceSizePtrOutput() BranchInstanceSizePtrOutput {
+	return e.ToBranchInstanceSizePtrOutputWithContext(context.Background())
+}
+
+func (e BranchInstanceSize) ToBranchInstanceSizePtrOutputWithContext(ctx context.Context) BranchInstanceSizePtrOutput {
+	return BranchInstanceSize(e).ToBranchInstanceSizeOutputWithContext(ctx).ToBranchInstanceSizePtrOutputWithContext(ctx)
+}
+
+func (e BranchInstanceSize) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e BranchInstanceSize) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e BranchInstanceSize) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e BranchInstanceSize) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type BranchInstanceSizeOutput struct{ *pulumi.OutputState }
+
+func (BranchInstanceSizeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*BranchInstanceSize)(nil)).Elem()
+}
+
+func (o BranchInstanceSizeOutput) ToBranchInstanceSizeOutput() BranchInstanceSizeOutput {
+	return o
+}
+
+func (o BranchInstanceSizeOutput) ToBranchInstanceSizeOutputWithContext(ctx context.Context) BranchInstanceSizeOutput {
+	return o
+}
+
+func (o BranchInstanceSizeOutput) ToBranchInstanceSizePtrOutput() BranchInstanceSizePtrOutput {
+	return o.ToBranchInstanceSizePtrOutputWithContext(context.Background())
+}
+
+func (o BranchInstanceSizeOutput) ToBranchInstanceSizePtrOutputWithContext(ctx context.Context) BranchInstanceSizePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v BranchInstanceSize) *BranchInstanceSize {
+		return &v
+	}).(BranchInstanceSizePtrOutput)
+}
+
+func (o BranchInstanceSizeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o BranchInstanceSizeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e BranchInstanceSize) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o BranchInstanceSizeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o BranchInstanceSizeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e BranchInstanceSize) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type BranchInstanceSizePtrOutput struct{ *pulumi.OutputState }
+
+func (BranchInstanceSizePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**BranchInstanceSize)(nil)).Elem()
+}
+
+func (o BranchInstanceSizePtrOutput) ToBranchInstanceSizePtrOutput() BranchInstanceSizePtrOutput {
+	return o
+}
+
+func (o BranchInstanceSizePtrOutput) ToBranchInstanceSizePtrOutputWithContext(ctx context.Context) BranchInstanceSizePtrOutput {
+	return o
+}
+
+func (o BranchInstanceSizePtrOutput) Elem() BranchInstanceSizeOutput {
+	return o.ApplyT(func(v *BranchInstanceSize) BranchInstanceSize {
+		if v != nil {
+			return *v
+		}
+		var ret BranchInstanceSize
+		return ret
+	}).(BranchInstanceSizeOutput)
+}
+
+func (o BranchInstanceSizePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o BranchInstanceSizePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *BranchInstanceSize) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// BranchInstanceSizeInput is an input type that accepts values of the BranchInstanceSize enum
+// A concrete instance of `BranchInstanceSizeInput` can be one of the following:
+//
+//	BranchInstanceSizePico
+//	BranchInstanceSizeNano
+//	BranchInstanceSizeMicro
+//	BranchInstanceSizeSmall
+//	BranchInstanceSizeMedium
+//	BranchInstanceSizeLarge
+//	BranchInstanceSizeXlarge
+//	BranchInstanceSize_2xlarge
+//	BranchInstanceSize_4xlarge
+//	BranchInstanceSize_8xlarge
+//	BranchInstanceSize_12xlarge
+//	BranchInstanceSize_16xlarge
+//	BranchInstanceSize_24xlarge
+//	BranchInstanceSize_24xlarge_optimized_memory
+//	BranchInstanceSize_24xlarge_optimized_cpu
+//	BranchInstanceSize_24xlarge_high_memory
+//	BranchInstanceSize_48xlarge
+//	BranchInstanceSize_48xlarge_optimized_memory
+//	BranchInstanceSize_48xlarge_optimized_cpu
+//	BranchInstanceSize_48xlarge_high_memory
+type BranchInstanceSizeInput interface {
+	pulumi.Input
+
+	ToBranchInstanceSizeOutput() BranchInstanceSizeOutput
+	ToBranchInstanceSizeOutputWithContext(context.Context) BranchInstanceSizeOutput
+}
+
+var branchInstanceSizePtrType = reflect.TypeOf((**BranchInstanceSize)(nil)).Elem()
+
+type BranchInstanceSizePtrInput interface {
+	pulumi.Input
+
+	ToBranchInstanceSizePtrOutput() BranchInstanceSizePtrOutput
+	ToBranchInstanceSizePtrOutputWithContext(context.Context) BranchInstanceSizePtrOutput
+}
+
+type branchInstanceSizePtr string
+
+func BranchInstanceSizePtr(v string) BranchInstanceSizePtrInput {
+	return (*branchInstanceSizePtr)(&v)
+}
+
+func (*branchInstanceSizePtr) ElementType() reflect.Type {
+	return branchInstanceSizePtrType
+}
+
+func (in *branchInstanceSizePtr) ToBranchInstanceSizePtrOutput() BranchInstanceSizePtrOutput {
+	return pulumi.ToOutput(in).(BranchInstanceSizePtrOutput)
+}
+
+func (in *branchInstanceSizePtr) ToBranchInstanceSizePtrOutputWithContext(ctx context.Context) BranchInstanceSizePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(BranchInstanceSizePtrOutput)
+}
+
 type Region string
 
 const (
@@ -208,8 +409,12 @@ func (in *regionPtr) ToRegionPtrOutputWithContext(ctx context.Context) RegionPtr
 }
 
 func init() {
+	pulumi.RegisterInputType(reflect.TypeOf((*BranchInstanceSizeInput)(nil)).Elem(), BranchInstanceSize("pico"))
+	pulumi.RegisterInputType(reflect.TypeOf((*BranchInstanceSizePtrInput)(nil)).Elem(), BranchInstanceSize("pico"))
 	pulumi.RegisterInputType(reflect.TypeOf((*RegionInput)(nil)).Elem(), Region("us-east-1"))
 	pulumi.RegisterInputType(reflect.TypeOf((*RegionPtrInput)(nil)).Elem(), Region("us-east-1"))
+	pulumi.RegisterOutputType(BranchInstanceSizeOutput{})
+	pulumi.RegisterOutputType(BranchInstanceSizePtrOutput{})
 	pulumi.RegisterOutputType(RegionOutput{})
 	pulumi.RegisterOutputType(RegionPtrOutput{})
 }

@@ -9,11 +9,13 @@ import typing
 from ._enums import *
 from .api_key import *
 from .auth_config import *
+from .branch import *
 from .custom_hostname import *
 from .database_migration import *
 from .function import *
 from .functions import *
 from .get_api_keys import *
+from .get_branches import *
 from .get_function_body import *
 from .get_functions import *
 from .get_network_bans import *
@@ -54,6 +56,7 @@ _utilities.register(
   "classes": {
    "supabase:index:ApiKey": "ApiKey",
    "supabase:index:AuthConfig": "AuthConfig",
+   "supabase:index:Branch": "Branch",
    "supabase:index:CustomHostname": "CustomHostname",
    "supabase:index:DatabaseMigration": "DatabaseMigration",
    "supabase:index:Function": "Function",

@@ -31,6 +31,7 @@ useEmulator({
       body: "Deno.serve(() => new Response('x'))",
     });
     await emu.control("POST", `/projects/${ref}/network-bans`, { ipv4_addresses: ["203.0.113.9"] });
+    await emu.api("POST", `/v1/projects/${ref}/branches`, { branch_name: "preview", git_branch: "feature/x" });
   },
   teardown: () => {
     process.env = saved;
@@ -52,6 +53,7 @@ async function invoke(name: string, args: Record<string, unknown>): Promise<{ va
 const cases: Array<[string, () => Record<string, unknown>, (args: never) => Promise<unknown>]> = [
   ["getProjects", () => ({}), () => supabase.getProjects()],
   ["getFunctions", () => ({ projectRef: ref }), (a) => supabase.getFunctions(a)],
+  ["getBranches", () => ({ projectRef: ref }), (a) => supabase.getBranches(a)],
   ["getFunctionBody", () => ({ projectRef: ref, slug: "hello" }), (a) => supabase.getFunctionBody(a)],
   ["getNetworkBans", () => ({ projectRef: ref }), (a) => supabase.getNetworkBans(a)],
   [

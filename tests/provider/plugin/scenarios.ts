@@ -264,8 +264,24 @@ export const scenarios: Scenario[] = [
     update: (i) => ({ ...i, restoreOnDestroy: false }),
     imported: { projectRef: "<ref>" },
   },
+  {
+    kind: "branch",
+    fixture: project,
+    inputs: (ids) => ({
+      projectRef: ids.ref,
+      name: "entry-branch",
+      gitBranch: "feature/entry",
+      secrets: { BRANCH_KEY: "branch-secret-1" },
+      createTimeoutSeconds: 30,
+    }),
+    outOfBand: async (emu, _ids, id) =>
+      void (await emu.api("PATCH", `/v1/branches/${id}`, { git_branch: "feature/theirs" })),
+    update: (i) => ({ ...i, persistent: true, secrets: { BRANCH_KEY: "branch-secret-2" } }),
+    generated: (c) => ({ branchId: String(c.props.branchId) }),
+    imported: null,
+  },
 ];
 
 /** Secret values the scenarios use: they never show, in plain or in what is stored. */
 export const secretValues =
-  /value-one|value-three|first-password|second-password|smtp-pass-1|secrets-value|secrets-theirs|(ab){32}|(cd){32}|(ef){32}/;
+  /value-one|value-three|first-password|second-password|smtp-pass-1|secrets-value|secrets-theirs|branch-secret|(ab){32}|(cd){32}|(ef){32}/;

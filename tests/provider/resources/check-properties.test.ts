@@ -103,6 +103,8 @@ function valid(kind: runtime.ResourceKind): Props {
         projectRef: FAKE_REF,
         sourceDir: path.join(__dirname, "..", "..", "..", "examples", "functions-folder", "functions"),
       };
+    case "branch":
+      return { projectRef: FAKE_REF, name: "pr-42", gitBranch: "feature/login", withData: false, secrets: { A: "1" } };
     default:
       throw new Error(`no valid input for ${kind}`);
   }
@@ -119,6 +121,7 @@ const OPTIONAL: Partial<Record<runtime.ResourceKind, string[]>> = {
   postgrestConfig: ["restoreOnDestroy", "dbPool"],
   apiKey: ["description", "secretJwtTemplate", "adopt"],
   tableRows: ["key", "onDelete", "batchSize", "pageSize", "exclusive", "inflect", "apiKey"],
+  branch: ["persistent", "region", "desiredInstanceSize", "adopt", "createTimeoutSeconds", "deleteTimeoutSeconds"],
 };
 
 /**

@@ -120,3 +120,21 @@ test("getApiKeys answers every key, legacy and new, each value a secret; one rea
   const listed = await new Promise<Array<{ name: string; apiKey: string }>>((resolve) => out.apply(resolve));
   expect(listed.find((k) => k.name === "ci_key")!.apiKey).toBe(created.body.api_key);
 });
+
+test("getBranches answers the project's branches with their own refs; one read, nothing written", async () => {
+  expect(await supabase.getBranches({ projectRef: ref })).toEqual([]);
+  const created = await emu.api("POST", `/v1/projects/${ref}/branches`, { branch_name: "pr-7", git_branch: "pr/7" });
+  expect(created.status).toBe(201);
+  await emu.clearRequests();
+  const branches = await supabase.getBranches({ projectRef: ref });
+  const calls = (await emu.requests()).filter((r) => r.api === "management").map((r) => r.route);
+  expect(calls).toEqual(["GET /v1/projects/{ref}/branches"]);
+  const pr = branches.find((b) => b.name === "pr-7")!;
+  expect(pr).toMatchObject({ parent_project_ref: ref, git_branch: "pr/7", is_default: false });
+  expect(pr.project_ref).toMatch(/^[a-z]{20}$/);
+  expect(pr.project_ref).not.toBe(ref);
+  const out = supabase.getBranchesOutput({ projectRef: Promise.resolve(ref) });
+  const listed = await new Promise<Array<{ name: string }>>((resolve) => out.apply(resolve));
+  expect(listed.map((b) => b.name)).toEqual(branches.map((b) => b.name));
+  await emu.api("DELETE", `/v1/branches/${pr.project_ref}`);
+});

@@ -2,6 +2,17 @@
 import { ManagementClient } from "../../../provider/client";
 
 const PUBLIC_METHODS = [
+  "updateBranch",
+  "resetBranch",
+  "pushBranch",
+  "listBranches",
+  "listActionRuns",
+  "getBranch",
+  "getActionRunLogs",
+  "findBranch",
+  "diffBranch",
+  "deleteBranch",
+  "createBranch",
   "activateCustomHostname",
   "applyMigration",
   "applyNetworkRestrictions",
