@@ -199,6 +199,16 @@ function rebase(schema: unknown): unknown {
       out[k] = k === "$ref" && typeof v === "string" && v.startsWith("#/") ? `spec.json${v}` : rebase(v);
     }
     if (out.nullable === true && Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+    // OpenAPI 3.0 spells an exclusive bound as a boolean next to the bound (BranchDetailResponse.db_port).
+    for (const [flag, bound] of [
+      ["exclusiveMinimum", "minimum"],
+      ["exclusiveMaximum", "maximum"],
+    ] as const) {
+      if (typeof out[flag] !== "boolean") continue;
+      if (out[flag] === true && typeof out[bound] === "number") [out[flag], out[bound]] = [out[bound], undefined];
+      else delete out[flag];
+      if (out[bound] === undefined) delete out[bound];
+    }
     return out;
   }
   return schema;

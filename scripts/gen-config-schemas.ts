@@ -62,6 +62,9 @@ const REQUEST_BODIES = [
   "CreateApiKeyBody",
   "UpdateApiKeyBody",
   "V1UpdatePasswordBody",
+  "CreateBranchBody",
+  "UpdateBranchBody",
+  "BranchActionBody",
 ] as const;
 
 /** The configuration resources: their input schema and the spec schema their fields come from. */

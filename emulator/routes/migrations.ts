@@ -14,10 +14,10 @@ import { ApiError, Messages } from "../pipeline/errors";
 import { defineRoute, type RouteContext, type RouteDef } from "../pipeline/router";
 import { sqlErrorMessage } from "./database";
 
-const HISTORY = "supabase_migrations.schema_migrations";
+export const HISTORY = "supabase_migrations.schema_migrations";
 
 /** The table as the CLI creates it, plus the columns the API's answers carry; safe to run again. */
-const HISTORY_DDL = `
+export const HISTORY_DDL = `
 create schema if not exists supabase_migrations;
 create table if not exists ${HISTORY} (version text primary key, statements text[], name text);
 alter table ${HISTORY} add column if not exists created_by text;
@@ -41,7 +41,7 @@ const RollbackQuery = z.looseObject({
   gte: z.string({ error: "gte is required" }).regex(/^\d+$/, "gte must be a version: digits only"),
 });
 
-interface HistoryRow {
+export interface HistoryRow {
   version: string;
   name: string | null;
   statements: string[] | null;
@@ -61,7 +61,7 @@ async function projectDatabase(app: EmulatorContext, ref: string): Promise<Proje
 }
 
 /** SQL errors become the service's 400 text; anything else passes through. */
-async function sqlErrors<T>(fn: () => Promise<T>): Promise<T> {
+export async function sqlErrors<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
@@ -73,7 +73,7 @@ async function sqlErrors<T>(fn: () => Promise<T>): Promise<T> {
 /** Writes to one project's history run one at a time, so versions stay unique and ordered. */
 const writeQueues = new WeakMap<EmulatorContext, Map<string, Promise<unknown>>>();
 
-function serialized<T>(app: EmulatorContext, ref: string, fn: () => Promise<T>): Promise<T> {
+export function serialized<T>(app: EmulatorContext, ref: string, fn: () => Promise<T>): Promise<T> {
   let queues = writeQueues.get(app);
   if (!queues) writeQueues.set(app, (queues = new Map()));
   const prev = queues.get(ref) ?? Promise.resolve();
@@ -89,12 +89,12 @@ function serialized<T>(app: EmulatorContext, ref: string, fn: () => Promise<T>):
   return next;
 }
 
-async function historyExists(db: SqlExecutor): Promise<boolean> {
+export async function historyExists(db: SqlExecutor): Promise<boolean> {
   const r = await db.query<{ t: string | null }>(`select to_regclass('${HISTORY}')::text as t`);
   return r.rows[0]?.t != null;
 }
 
-async function readRows(db: SqlExecutor, version?: string): Promise<HistoryRow[]> {
+export async function readRows(db: SqlExecutor, version?: string): Promise<HistoryRow[]> {
   if (!(await historyExists(db))) return [];
   const cols = await db.query<{ column_name: string }>(
     "select column_name from information_schema.columns where table_schema = 'supabase_migrations' and table_name = 'schema_migrations'",

@@ -107,6 +107,39 @@ export async function projectView(app: EmulatorContext, p: ProjectRecord): Promi
   return view;
 }
 
+/**
+ * A new project's record, COMING_UP for the provisioning delay from now, with
+ * its own ref, keys and JWT secret; the caller adds it to the store. Branches
+ * are provisioned the same way.
+ */
+export async function newProject(
+  app: EmulatorContext,
+  fields: Pick<ProjectRecord, "name" | "organizationSlug" | "region" | "desiredInstanceSize"> & {
+    /** The database password, or how to derive it from the new JWT secret. */
+    dbPass: string | ((jwtSecret: string) => string);
+  },
+): Promise<ProjectRecord> {
+  const jwtSecret = randomSecret(30);
+  const dbPassHash = await hashPassword(typeof fields.dbPass === "string" ? fields.dbPass : fields.dbPass(jwtSecret));
+  const now = app.clock.now();
+  let ref = randomLetters(20);
+  while (app.store.project(ref)) ref = randomLetters(20);
+  return {
+    ref,
+    numericId: app.store.data.nextProjectId++,
+    name: fields.name,
+    organizationSlug: fields.organizationSlug,
+    region: fields.region,
+    desiredInstanceSize: fields.desiredInstanceSize,
+    createdAtMs: now,
+    readyAtMs: now + app.settings.provisioningDelayMs,
+    dbPassHash,
+    jwtSecret,
+    publishableKey: newPublishableKey(now),
+    secretKey: newSecretKey(now),
+  };
+}
+
 /** PATCH and DELETE answer with the short form. */
 const shortView = (p: ProjectRecord) => ({ id: p.numericId, ref: p.ref, name: p.name });
 
@@ -122,7 +155,13 @@ export const projectRoutes: RouteDef[] = [
     path: "/v1/projects",
     handler: async ({ app }) => ({
       status: 200,
-      body: await Promise.all(app.projects().map((p) => projectView(app, p))),
+      // A branch's own project is reached by its ref, but only its parent is listed, as on the service.
+      body: await Promise.all(
+        app
+          .projects()
+          .filter((p) => !p.branchOf)
+          .map((p) => projectView(app, p)),
+      ),
     }),
   }),
   defineRoute({
@@ -140,26 +179,14 @@ export const projectRoutes: RouteDef[] = [
             ? body.region_selection.code
             : SMART_GROUPS[body.region_selection.code]
           : SMART_GROUPS.americas);
-      const dbPassHash = await hashPassword(body.db_pass);
-      const now = app.clock.now();
-      const data = app.store.data;
-      let ref = randomLetters(20);
-      while (app.store.project(ref)) ref = randomLetters(20);
-      const project: ProjectRecord = {
-        ref,
-        numericId: data.nextProjectId++,
+      const project = await newProject(app, {
         name: body.name,
         organizationSlug: slug,
         region,
         desiredInstanceSize: body.desired_instance_size,
-        createdAtMs: now,
-        readyAtMs: now + app.settings.provisioningDelayMs,
-        dbPassHash,
-        jwtSecret: randomSecret(30),
-        publishableKey: newPublishableKey(now),
-        secretKey: newSecretKey(now),
-      };
-      data.projects.push(project);
+        dbPass: body.db_pass,
+      });
+      app.store.data.projects.push(project);
       app.store.commit();
       return { status: 201, body: await projectView(app, project) };
     },

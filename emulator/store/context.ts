@@ -151,11 +151,32 @@ export class EmulatorContext {
   /** Removes projects whose deletion has completed and drops their databases. */
   async sweep(): Promise<void> {
     const now = this.clock.now();
-    const gone = this.store.data.projects.filter((p) => projectStatus(p, now) === "REMOVED");
+    this.expireBranches(now);
+    const removed = (p: ProjectRecord | undefined): boolean => !p || projectStatus(p, now) === "REMOVED";
+    // A branch's own project goes with its parent.
+    const gone = this.store.data.projects.filter(
+      (p) => removed(p) || (p.branchOf !== undefined && removed(this.store.project(p.branchOf))),
+    );
     if (gone.length === 0) return;
     for (const p of gone) this.store.removeProject(p.ref);
     this.store.commit();
     await Promise.all(gone.map((p) => this.dropDatabase(p.ref)));
+  }
+
+  /** Branches whose soft deletion (`DELETE …?force=false`) has come due: their projects are gone at that time. */
+  private expireBranches(now: number): void {
+    for (const parent of this.store.data.projects) {
+      const due = (parent.branches ?? []).filter(
+        (b) => b.deletionScheduledAtMs !== undefined && now >= b.deletionScheduledAtMs,
+      );
+      if (due.length === 0) continue;
+      parent.branches = parent.branches!.filter((b) => !due.includes(b));
+      for (const b of due) {
+        const p = this.store.project(b.projectRef);
+        if (p && p.deletedAtMs === undefined) p.deletedAtMs = p.goneAtMs = b.deletionScheduledAtMs;
+      }
+      this.store.commit();
+    }
   }
 
   private async dropDatabase(ref: string): Promise<void> {

@@ -127,6 +127,60 @@ export interface GeneratedApiKey {
   createdAtMs: number;
 }
 
+/** The statuses of a branch's workflow, as BranchResponse names them. */
+export type BranchStatus =
+  | "CREATING_PROJECT"
+  | "RUNNING_MIGRATIONS"
+  | "MIGRATIONS_PASSED"
+  | "MIGRATIONS_FAILED"
+  | "FUNCTIONS_DEPLOYED"
+  | "FUNCTIONS_FAILED";
+
+/** One run of a branch's workflow (create, push, reset, merge), listed by `GET …/actions`. */
+export interface ActionRunRecord {
+  id: string;
+  /** The branch the run belongs to. */
+  branchId: string;
+  kind: "create" | "push" | "reset" | "merge";
+  createdAtMs: number;
+  /** When the run's steps read as finished (the emulator clock). */
+  doneAtMs: number;
+  /** The steps it ran and whether each exited cleanly. */
+  steps: Array<{ name: "clone" | "pull" | "health" | "configure" | "migrate" | "seed" | "deploy"; ok: boolean }>;
+  /** What `GET …/actions/{run_id}/logs` answers. */
+  log: string;
+}
+
+/**
+ * A branch of a project, kept on the parent's record. The default branch
+ * stands for the parent itself (`projectRef` is the parent's ref); every other
+ * branch has a project of its own (a `ProjectRecord` with `branchOf` set).
+ */
+export interface BranchRecord {
+  /** A UUID (the deprecated `branch_id`). */
+  id: string;
+  name: string;
+  projectRef: string;
+  isDefault: boolean;
+  gitBranch?: string;
+  persistent: boolean;
+  withData: boolean;
+  notifyUrl?: string;
+  releaseChannel: string;
+  postgresEngine: string;
+  createdAtMs: number;
+  updatedAtMs: number;
+  reviewRequestedAtMs?: number;
+  /** When the latest run's migrations count as done (RUNNING_MIGRATIONS until then). */
+  migratedAtMs: number;
+  /** The latest run's failing migration and its error (MIGRATIONS_FAILED). */
+  migrationError?: string;
+  /** A status set through PATCH, until the next run. */
+  imposedStatus?: BranchStatus;
+  /** Set by `DELETE ?force=false`: removed at this time unless restored. */
+  deletionScheduledAtMs?: number;
+}
+
 export interface ProjectRecord {
   ref: string;
   /** The integer id the service returns from PATCH and DELETE. */
@@ -153,6 +207,12 @@ export interface ProjectRecord {
   secretKey: GeneratedApiKey;
   /** Secrets, functions, custom hostname, root key, bans and restrictions; created on first use. */
   settings?: ProjectSettingsRecord;
+  /** The project's branches, the default one first; absent or empty: branching is not enabled. */
+  branches?: BranchRecord[];
+  /** For a branch's own project: the parent project's ref. */
+  branchOf?: string;
+  /** For a branch's own project: its workflow runs, oldest first. */
+  actionRuns?: ActionRunRecord[];
 }
 
 export interface PersistedState {

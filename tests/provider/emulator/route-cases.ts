@@ -198,6 +198,9 @@ export const COSTLY = new Set([
   // A password is hashed (scrypt) or checked against its hash on every valid call.
   "PATCH /v1/projects/{ref}/database/password",
   "POST /_emulator/projects/{ref}/db-password/verify",
+  // A branch gets a database of its own, which replays the parent's history.
+  "POST /v1/projects/{ref}/branches",
+  "POST /v1/branches/{branch_id_or_ref}/reset",
 ]);
 
 type Auth = "valid" | "missing" | "wrong" | "malformed";
@@ -398,6 +401,20 @@ export function routeCaseGenerators(ctx: CaseContext) {
           { weight: 3, arbitrary: fc.constant(0).map(() => ({ value: ctx.fixtures.apiKeyId })) },
           { weight: 1, arbitrary: fc.constant(0).map(() => ({ value: ctx.fixtures.faultId })) },
           { weight: 1, arbitrary: fc.uuid().map((value) => ({ value })) },
+          { weight: 1, arbitrary: oddSegment },
+        );
+      // The fixture project's ref names its default branch once a case enabled branching.
+      case "branch_id_or_ref":
+        return fc.oneof(
+          { weight: 3, arbitrary: fc.constant(0).map(() => ({ value: ctx.fixtures.project.ref })) },
+          { weight: 1, arbitrary: over(LOWER, 20, 20).map((value) => ({ value })) },
+          { weight: 1, arbitrary: fc.uuid().map((value) => ({ value })) },
+          { weight: 1, arbitrary: oddSegment },
+        );
+      case "name":
+        return fc.oneof(
+          { weight: 2, arbitrary: fc.constantFrom("main", "preview-login-page").map((value) => ({ value })) },
+          { weight: 1, arbitrary: identifier("abcdefghijklmnopqrstuvwxyz0123456789-", 30).map((value) => ({ value })) },
           { weight: 1, arbitrary: oddSegment },
         );
       default:
