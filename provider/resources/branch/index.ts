@@ -50,11 +50,10 @@ export const FAILED_STATUSES = new Set(["MIGRATIONS_FAILED", "FUNCTIONS_FAILED"]
 
 const branchName = z
   .string({ error: "name is required (the branch's name)" })
-  .min(1, "name must not be empty")
   .max(255, "name must be at most 255 characters")
   .regex(
     /^[A-Za-z0-9][A-Za-z0-9._-]*$/,
-    "name must be letters, digits, '.', '_' and '-', starting with a letter or digit (put a git branch such as feature/x in gitBranch)",
+    "name must be one or more letters, digits, '.', '_' and '-', starting with a letter or digit (put a git branch such as feature/x in gitBranch)",
   );
 
 export const branchInputs = z

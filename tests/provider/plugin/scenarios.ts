@@ -266,7 +266,11 @@ export const scenarios: Scenario[] = [
   },
   {
     kind: "branch",
-    fixture: project,
+    fixture: async (emu) => {
+      // Ready at the first poll, so both entry points make the same calls.
+      await emu.setSettings({ provisioningDelayMs: 0 });
+      return project(emu);
+    },
     inputs: (ids) => ({
       projectRef: ids.ref,
       name: "entry-branch",
