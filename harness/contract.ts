@@ -199,6 +199,8 @@ function rebase(schema: unknown): unknown {
       out[k] = k === "$ref" && typeof v === "string" && v.startsWith("#/") ? `spec.json${v}` : rebase(v);
     }
     if (out.nullable === true && Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+    // `nullable` without a type (ActionRunResponse.git_config) admits any value: ajv refuses the lone keyword.
+    if (out.nullable !== undefined && out.type === undefined && out.$ref === undefined) delete out.nullable;
     // OpenAPI 3.0 spells an exclusive bound as a boolean next to the bound (BranchDetailResponse.db_port).
     for (const [flag, bound] of [
       ["exclusiveMinimum", "minimum"],

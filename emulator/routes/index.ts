@@ -13,6 +13,7 @@ import { typesRoutes } from "./types";
 import { apiKeyRoutes } from "./api-keys";
 import { serviceConfigRoutes } from "./service-config";
 import { branchRoutes } from "./branches";
+import { branchActionRoutes } from "./branch-actions";
 
 /** Every route of the management API (`/v1/...`). New features append their RouteDef arrays here. */
 export const managementRoutes: RouteDef[] = [
@@ -33,4 +34,5 @@ export const managementRoutes: RouteDef[] = [
   ...apiKeyRoutes,
   // Branching: branches of a project, each a project of its own.
   ...branchRoutes,
+  ...branchActionRoutes,
 ];

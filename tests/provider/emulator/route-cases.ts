@@ -411,6 +411,14 @@ export function routeCaseGenerators(ctx: CaseContext) {
           { weight: 1, arbitrary: fc.uuid().map((value) => ({ value })) },
           { weight: 1, arbitrary: oddSegment },
         );
+      case "run_id":
+        return fc.oneof(
+          {
+            weight: 2,
+            arbitrary: over("0123456789abcdefghjkmnpqrstvwxyz", 26, 26).map((v) => ({ value: `run_${v}` })),
+          },
+          { weight: 1, arbitrary: oddSegment },
+        );
       case "name":
         return fc.oneof(
           { weight: 2, arbitrary: fc.constantFrom("main", "preview-login-page").map((value) => ({ value })) },
