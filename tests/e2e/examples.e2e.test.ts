@@ -54,8 +54,11 @@ const examplesDir = path.join(REPO_ROOT, "examples");
 test("every example folder has a scenario here", () => {
   const folders = fs
     .readdirSync(examplesDir)
-    // The quickstarts have suites of their own (yaml-quickstart: tests/e2e/plugin-yaml.e2e.test.ts).
-    .filter((d) => !/^(yaml-)?quickstart$/.test(d) && fs.existsSync(path.join(examplesDir, d, "Pulumi.yaml")));
+    // The quickstarts and the preview template have suites of their own (yaml-quickstart:
+    // tests/e2e/plugin-yaml.e2e.test.ts; preview: tests/e2e/ci-preview.e2e.test.ts, through its CI scripts).
+    .filter(
+      (d) => !/^((yaml-)?quickstart|preview)$/.test(d) && fs.existsSync(path.join(examplesDir, d, "Pulumi.yaml")),
+    );
   expect(folders.sort()).toEqual(Object.keys(scenarios).sort());
 });
 

@@ -4,7 +4,10 @@
  * into a per-user cache by scripts/ensure-actionlint.sh, which this test runs
  * on first use, as the e2e tier builds the engine), the GitLab job runs the
  * same drift command, and both drift files have a repair job started by hand
- * that runs `drift --repair` and keeps its exit code.
+ * that runs `drift --repair` and keeps its exit code. The preview jobs call
+ * the scripts of examples/ci/preview (which tests/e2e/ci-preview.e2e.test.ts
+ * runs against the emulator): open on a pull request's pushes, close on its
+ * closing (GitLab: the environment's on_stop job).
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -28,7 +31,7 @@ test(
   "the GitHub workflows pass actionlint",
   () => {
     const files = fs.readdirSync(github).filter((f) => f.endsWith(".yml"));
-    expect(files.sort()).toEqual(["drift.yml", "pull-request.yml"]);
+    expect(files.sort()).toEqual(["drift.yml", "preview.yml", "pull-request.yml"]);
     const bin = actionlint();
     // shellcheck is not part of the toolchain here; actionlint checks everything else (expressions, actions, events).
     const out = execFileSync(
@@ -79,4 +82,32 @@ test("the repair jobs: started by hand only, run drift --repair with the documen
   expect(glRepair).toContain('if: $CI_PIPELINE_SOURCE == "web" && $REPAIR == "true"');
   expect(glRepair).not.toContain("schedule");
   expect(glRepair).toContain('- exit "$code"');
+});
+
+test("the preview jobs open on a pull request's pushes and close when it closes, through the shared scripts", () => {
+  const gh = fs.readFileSync(path.join(github, "preview.yml"), "utf8");
+  expect(gh).toContain("types: [opened, reopened, synchronize, closed]");
+  const open = gh.slice(gh.indexOf("\n  open:\n"), gh.indexOf("\n  close:\n"));
+  const close = gh.slice(gh.indexOf("\n  close:\n"));
+  expect(open).toContain("if: github.event.action != 'closed'");
+  expect(open).toContain("run: bash examples/ci/preview/open.sh");
+  expect(open).toContain('gh pr comment "$PR_NUMBER"');
+  expect(close).toContain("if: github.event.action == 'closed'");
+  expect(close).toContain("run: bash examples/ci/preview/close.sh");
+  expect(gh).toContain("secrets.SUPABASE_ACCESS_TOKEN");
+
+  const gl = fs.readFileSync(path.join(root, "examples", "ci", "gitlab", "preview.gitlab-ci.yml"), "utf8");
+  const glOpen = gl.slice(gl.indexOf("\npreview-open:\n"), gl.indexOf("\npreview-close:\n"));
+  const glClose = gl.slice(gl.indexOf("\npreview-close:\n"));
+  expect(glOpen).toContain("- bash examples/ci/preview/open.sh");
+  expect(glOpen).toContain("on_stop: preview-close");
+  expect(glOpen).toContain("name: preview/pr-$CI_MERGE_REQUEST_IID");
+  expect(glClose).toContain("- bash examples/ci/preview/close.sh");
+  expect(glClose).toContain("action: stop");
+  expect(glClose).toContain("name: preview/pr-$CI_MERGE_REQUEST_IID");
+  for (const script of ["open.sh", "close.sh"]) {
+    const text = fs.readFileSync(path.join(root, "examples", "ci", "preview", script), "utf8");
+    expect(text.startsWith("#!/usr/bin/env bash\n")).toBe(true);
+    expect(text).toContain("set -euo pipefail");
+  }
 });
