@@ -199,6 +199,20 @@ describe.each<Engine>(["pglite", "postgres"])("branch operations on %s", (engine
     expect((await emu.api("POST", `/v1/branches/${b}/reset`, { version: v1 })).status).toBe(400);
   });
 
+  // Eleven databases: on the server only, where a database is quick to make.
+  if (engine === "postgres")
+    test("a project has at most ten branches besides the default one", async () => {
+      const { ref } = await readyProject(emu, `limit${n++}`);
+      for (let i = 0; i < 10; i++) await branchOf(ref, { branch_name: `b${i}` });
+      const over = await emu.api("POST", `/v1/projects/${ref}/branches`, { branch_name: "b10" });
+      expect(over).toMatchObject({
+        status: 402,
+        body: { message: expect.stringContaining("limit of 10 branches") },
+      });
+      expect((await emu.api("DELETE", `/v1/branches/${(await get(ref, "b0")).id}`)).status).toBe(200);
+      expect((await emu.api("POST", `/v1/projects/${ref}/branches`, { branch_name: "b10" })).status).toBe(201);
+    });
+
   test("soft deletion keeps the branch for the grace period unless restored", async () => {
     const { ref } = await readyProject(emu, `soft${n++}`);
     const keep = await branchOf(ref, { branch_name: "keep", persistent: true });
