@@ -7,8 +7,11 @@
 import { SqlError, type ProjectDatabase, type SqlExecutor } from "../db";
 import { HISTORY, HISTORY_DDL, readRows, type HistoryRow } from "./migrations";
 
-/** Schemas that belong to the engine or to the platform, never to the user's data. */
-const SYSTEM_SCHEMAS = ["pg_catalog", "information_schema", "pg_toast", "supabase_migrations"];
+/**
+ * Schemas that belong to the engine or to the platform, never to the user's
+ * data (`graphql` holds the GraphQL API's schema-version counter).
+ */
+const SYSTEM_SCHEMAS = ["pg_catalog", "information_schema", "pg_toast", "supabase_migrations", "graphql"];
 
 export interface ReplayOutcome {
   /** Versions applied, in order. */
