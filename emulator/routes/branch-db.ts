@@ -7,8 +7,11 @@
 import { SqlError, type ProjectDatabase, type SqlExecutor } from "../db";
 import { HISTORY, HISTORY_DDL, readRows, type HistoryRow } from "./migrations";
 
-/** Schemas that belong to the engine or to the platform, never to the user's data. */
-const SYSTEM_SCHEMAS = ["pg_catalog", "information_schema", "pg_toast", "supabase_migrations"];
+/**
+ * Schemas that belong to the engine or to the platform, never to the user's
+ * data (`graphql` holds the GraphQL API's schema-version counter).
+ */
+const SYSTEM_SCHEMAS = ["pg_catalog", "information_schema", "pg_toast", "supabase_migrations", "graphql"];
 
 export interface ReplayOutcome {
   /** Versions applied, in order. */
@@ -113,8 +116,8 @@ function dependencyOrder(tables: TableRow[], edges: Array<{ child: number; paren
 
 /**
  * Copies the rows of every user table both databases have from `source` into
- * `target` (which has just had the same migrations), then the sequences'
- * positions, in one transaction on the target. Generated columns are left to
+ * `target` (which has just had the same migrations), replacing the target's,
+ * then the sequences' positions, in one transaction on the target. Generated columns are left to
  * the target to compute; user triggers do not fire for the copied rows.
  */
 export async function copyData(source: ProjectDatabase, target: ProjectDatabase): Promise<number> {
@@ -128,6 +131,10 @@ export async function copyData(source: ProjectDatabase, target: ProjectDatabase)
     const targetTables = (await tx.query<TableRow>(USER_TABLES, [SYSTEM_SCHEMAS])).rows;
     const edges = (await tx.query<{ child: number; parent: number }>(FOREIGN_KEYS)).rows;
     const present = new Set(sourceTables.map((t) => `${t.schema}.${t.name}`));
+    const copiedTables = targetTables.filter((t) => present.has(`${t.schema}.${t.name}`));
+    // The copy replaces what the migrations themselves inserted (the branch holds the parent's rows, as a clone would).
+    if (copiedTables.length)
+      await tx.exec(`truncate ${copiedTables.map((t) => `${ident(t.schema)}.${ident(t.name)}`).join(", ")}`);
     for (const t of dependencyOrder(targetTables, edges)) {
       if (!present.has(`${t.schema}.${t.name}`)) continue;
       const qualified = `${ident(t.schema)}.${ident(t.name)}`;

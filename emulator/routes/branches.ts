@@ -15,6 +15,7 @@
  * RUNNING_MIGRATIONS for another, then MIGRATIONS_PASSED or MIGRATIONS_FAILED.
  */
 import { z } from "zod";
+import { SqlError } from "../db";
 import type { EmulatorContext } from "../store/context";
 import { ApiError, Messages } from "../pipeline/errors";
 import { defineRoute, type RouteDef } from "../pipeline/router";
@@ -91,7 +92,15 @@ export async function populate(
   const source = await app.db.forProject(parentRef);
   const target = await app.db.forProject(branchRef);
   const outcome = await applyEntries(target, missingEntries(await historyOf(source), [], upTo));
-  const rowsCopied = withData && !outcome.failed ? await copyData(source, target) : 0;
+  let rowsCopied = 0;
+  if (withData && !outcome.failed) {
+    try {
+      rowsCopied = await copyData(source, target);
+    } catch (err) {
+      if (!(err instanceof SqlError)) throw err;
+      outcome.failed = { version: "data", name: null, error: `Copying the parent's data failed: ${err.message}` };
+    }
+  }
   return { outcome, rowsCopied };
 }
 

@@ -58,17 +58,18 @@ describe.each<Engine>(["pglite", "postgres"])("branch operations on %s", (engine
     return res.body === undefined ? "" : String(res.body);
   };
 
-  test("with_data copies rows and sequence positions; without it only the schema follows", async () => {
+  test("with_data copies the parent's rows and sequence positions; without it only the migrations run", async () => {
     const { ref } = await readyProject(emu, `data${n++}`);
     await migrate(
       ref,
       "create table public.authors (id bigserial primary key, name text not null);" +
-        "create table public.books (id bigint generated always as identity primary key, author bigint references public.authors, title text, slug text generated always as (lower(title)) stored)",
+        "create table public.books (id bigint generated always as identity primary key, author bigint references public.authors, title text, slug text generated always as (lower(title)) stored);" +
+        "insert into public.authors (name) values ('Ann')",
       "library",
     );
     await sql(
       ref,
-      "insert into public.authors (name) values ('Ann'), ('Bob'); insert into public.books (author, title) values (1, 'One'), (2, 'Two')",
+      "insert into public.authors (name) values ('Bob'); insert into public.books (author, title) values (1, 'One'), (2, 'Two')",
     );
     const full = await branchOf(ref, { branch_name: "full", with_data: true });
     expect(full).toMatchObject({ status: "MIGRATIONS_PASSED" });
@@ -88,7 +89,9 @@ describe.each<Engine>(["pglite", "postgres"])("branch operations on %s", (engine
     expect(
       await sql(full.project_ref, "insert into public.authors (name) values ('Cy') returning id::int as id"),
     ).toEqual([{ id: 3 }]);
+    // Without data, the branch has what its migrations inserted, and nothing else.
     expect(await sql(empty.project_ref, "select count(*)::int as n from public.books")).toEqual([{ n: 0 }]);
+    expect(await sql(empty.project_ref, "select name from public.authors")).toEqual([{ name: "Ann" }]);
     // The parent is unchanged by the branch's writes.
     expect(await sql(ref, "select count(*)::int as n from public.authors")).toEqual([{ n: 2 }]);
   });
@@ -195,6 +198,20 @@ describe.each<Engine>(["pglite", "postgres"])("branch operations on %s", (engine
     expect((await emu.api("POST", `/v1/branches/${ref}/reset`, {})).status).toBe(400);
     expect((await emu.api("POST", `/v1/branches/${b}/reset`, { version: v1 })).status).toBe(400);
   });
+
+  // Eleven databases: on the server only, where a database is quick to make.
+  if (engine === "postgres")
+    test("a project has at most ten branches besides the default one", async () => {
+      const { ref } = await readyProject(emu, `limit${n++}`);
+      for (let i = 0; i < 10; i++) await branchOf(ref, { branch_name: `b${i}` });
+      const over = await emu.api("POST", `/v1/projects/${ref}/branches`, { branch_name: "b10" });
+      expect(over).toMatchObject({
+        status: 402,
+        body: { message: expect.stringContaining("limit of 10 branches") },
+      });
+      expect((await emu.api("DELETE", `/v1/branches/${(await get(ref, "b0")).id}`)).status).toBe(200);
+      expect((await emu.api("POST", `/v1/projects/${ref}/branches`, { branch_name: "b10" })).status).toBe(201);
+    });
 
   test("soft deletion keeps the branch for the grace period unless restored", async () => {
     const { ref } = await readyProject(emu, `soft${n++}`);

@@ -44,6 +44,8 @@ test("the first branch enables branching: a default branch for the parent, then 
     body: { message: "Preview branching is not enabled for this project." },
   });
 
+  // The parent's service configuration goes to its branches.
+  expect((await emu.api("PATCH", `/v1/projects/${ref}/postgrest`, { max_rows: 321 })).status).toBe(200);
   // Branches come up at the provisioning pace of the moment.
   await emu.setSettings({ provisioningDelayMs: 60_000 });
   const created = await emu.api("POST", `/v1/projects/${ref}/branches`, {
@@ -94,6 +96,7 @@ test("the first branch enables branching: a default branch for the parent, then 
   const parentHistory = (await emu.api("GET", `/v1/projects/${ref}/database/migrations`)).body;
   expect(history).toEqual(parentHistory);
   expect(await sql(b, "select count(*)::int as n from pg_tables where schemaname = 'public'")).toEqual([{ n: 2 }]);
+  expect((await emu.api("GET", `/v1/projects/${b}/postgrest`)).body.max_rows).toBe(321);
   const secrets = (await emu.api("GET", `/v1/projects/${b}/secrets`)).body;
   expect(secrets.map((s: { name: string }) => s.name)).toEqual(["API_URL"]);
   const keys = (await emu.api("GET", `/v1/projects/${b}/api-keys`)).body;
@@ -221,4 +224,15 @@ test("DELETE /v1/projects/{ref}/branches disables branching and deletes every br
   // The parent itself is untouched, and branching can be enabled again.
   expect((await emu.api("GET", `/v1/projects/${ref}`)).body.status).toBe("ACTIVE_HEALTHY");
   expect((await emu.api("POST", `/v1/projects/${ref}/branches`, { branch_name: "a" })).status).toBe(201);
+});
+
+test("deleting the parent project removes its branches' projects", async () => {
+  const ref = await parentWith(0);
+  const branch = (await emu.api("POST", `/v1/projects/${ref}/branches`, { branch_name: "orphan" })).body;
+  expect((await emu.api("DELETE", `/v1/projects/${ref}`)).status).toBe(200);
+  expect((await emu.api("GET", `/v1/projects/${branch.project_ref}`)).status).toBe(200);
+  await emu.advanceTime(60_000);
+  expect((await emu.api("GET", `/v1/projects/${ref}`)).status).toBe(404);
+  expect((await emu.api("GET", `/v1/projects/${branch.project_ref}`)).status).toBe(404);
+  expect((await emu.api("GET", `/v1/branches/${branch.id}`)).status).toBe(404);
 });
