@@ -352,3 +352,35 @@ test("every resource changed out of band: drift names it in text, markdown and J
 
   await s.stack.destroy({ parallel: 8 });
 });
+
+test("a branch changed out of band: drift names it like any other kind (exit 2)", async () => {
+  const s = await emulatorStack(emu, async () => {
+    const org = new supabase.Organization("org", { name: "Drift Branch Org" });
+    const project = new supabase.Project("project", {
+      name: "drift-branch",
+      organizationId: org.organizationId,
+      region: "eu-west-2",
+      dbPass: DB_PASS,
+    });
+    const branch = new supabase.Branch("preview", {
+      projectRef: project.ref,
+      name: "pr-9",
+      gitBranch: "feature/drift",
+      persistent: false,
+    });
+    return { branchRef: branch.ref };
+  });
+  dirs.push(s.dir);
+  const up = await s.stack.up({ parallel: 8 });
+  const branchRef = up.outputs.branchRef.value as string;
+  const patched = await emu.api("PATCH", `/v1/branches/${branchRef}`, { git_branch: "elsewhere", persistent: true });
+  expect(patched.status).toBe(200);
+  const text = await drift(s.workDir, s.stack.name, s.env, "text");
+  if (text.code !== 2) throw new Error(`drift exited ${text.code}:\n${text.stdout}\n${text.stderr}`);
+  expect(text.stdout).toMatch(/^Drift in stack .*: 1 of 3 resources drifted \(1 Branch\)\./);
+  expect(text.stdout).toContain("\nBranch (1)\n  preview: changed gitBranch, persistent\n");
+  await s.stack.destroy({ parallel: 8 });
+  // The branch's project went with it.
+  const left = await emu.api("GET", `/v1/projects/${branchRef}`);
+  expect(left.status === 404 || /^(GOING_DOWN|REMOVED)$/.test(left.body.status)).toBe(true);
+});
