@@ -25,6 +25,7 @@ import sslEnforcement from "./resources/ssl-enforcement";
 import apiKey from "./resources/api-key";
 import databaseMigration from "./resources/database-migration";
 import tableRows from "./resources/table-rows";
+import storageBucket from "./resources/storage-bucket";
 
 export const registry = {
   organization,
@@ -45,6 +46,7 @@ export const registry = {
   apiKey,
   databaseMigration,
   tableRows,
+  storageBucket,
 } as const satisfies Record<string, KindDefinition>;
 
 /** A resource kind's name, e.g. `"apiKey"`: what `provider(kind)` and the SDK's provider modules take. */

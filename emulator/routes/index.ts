@@ -12,6 +12,7 @@ import { secretRoutes } from "./secrets";
 import { typesRoutes } from "./types";
 import { apiKeyRoutes } from "./api-keys";
 import { serviceConfigRoutes } from "./service-config";
+import { storageRoutes } from "./storage";
 
 /** Every route of the management API (`/v1/...`). New features append their RouteDef arrays here. */
 export const managementRoutes: RouteDef[] = [
@@ -30,4 +31,6 @@ export const managementRoutes: RouteDef[] = [
   // Service configuration, API keys and the database password.
   ...serviceConfigRoutes,
   ...apiKeyRoutes,
+  // Storage buckets (the list; the buckets themselves are written through the project's Storage API).
+  ...storageRoutes,
 ];

@@ -19,6 +19,7 @@ import { OrganizationEndpoints } from "./endpoints/organizations";
 import { PgsodiumEndpoints } from "./endpoints/pgsodium";
 import { ProjectEndpoints } from "./endpoints/projects";
 import { SecretEndpoints } from "./endpoints/secrets";
+import { StorageEndpoints } from "./endpoints/storage";
 import { ManagementTransport, type ManagementClientOptions } from "./transport";
 
 export * from "./types";
@@ -47,6 +48,7 @@ const GROUPS = [
   CustomHostnameEndpoints,
   PgsodiumEndpoints,
   NetworkEndpoints,
+  StorageEndpoints,
 ] as const;
 
 /*
@@ -70,7 +72,8 @@ export interface ManagementClient
     FunctionEndpoints,
     CustomHostnameEndpoints,
     PgsodiumEndpoints,
-    NetworkEndpoints {}
+    NetworkEndpoints,
+    StorageEndpoints {}
 /* eslint-enable @typescript-eslint/no-unsafe-declaration-merging */
 
 for (const group of GROUPS) {

@@ -54,8 +54,11 @@ const examplesDir = path.join(REPO_ROOT, "examples");
 test("every example folder has a scenario here", () => {
   const folders = fs
     .readdirSync(examplesDir)
-    // The quickstarts have suites of their own (yaml-quickstart: tests/e2e/plugin-yaml.e2e.test.ts).
-    .filter((d) => !/^(yaml-)?quickstart$/.test(d) && fs.existsSync(path.join(examplesDir, d, "Pulumi.yaml")));
+    // The quickstarts have suites of their own (yaml-quickstart: tests/e2e/plugin-yaml.e2e.test.ts), and so does
+    // platform, which runs from the packed tarball (tests/e2e/platform.e2e.test.ts).
+    .filter(
+      (d) => !/^((yaml-)?quickstart|platform)$/.test(d) && fs.existsSync(path.join(examplesDir, d, "Pulumi.yaml")),
+    );
   expect(folders.sort()).toEqual(Object.keys(scenarios).sort());
 });
 

@@ -34,6 +34,7 @@ const PUBLIC_METHODS = [
   "listOrganizations",
   "listProjects",
   "listSecrets",
+  "listStorageBuckets",
   "patchMigration",
   "removeNetworkBans",
   "request",
