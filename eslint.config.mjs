@@ -18,7 +18,7 @@ const forbid = (...groups) => ["error", { patterns: groups.map(([group, message]
 
 // The emulator's layers, lowest first. A zone forbids `target` to import `from`.
 const emulatorFoundation = ["pipeline", "store", "auth", "catalog", "settings", "db", "generated"];
-const emulatorSurfaces = ["routes", "control", "graphql"];
+const emulatorSurfaces = ["routes", "control", "graphql", "storage"];
 const emulatorEntries = ["index.ts", "cli.ts", "route-table.ts"];
 const inEmulator = (names) => names.map((n) => `./emulator/${n}`);
 const emulatorZones = [

@@ -133,8 +133,8 @@ export interface RequestLogEntry {
   query: string;
   /** The route template that matched, e.g. "GET /v1/projects/{ref}", or null for unknown routes. */
   route: string | null;
-  /** Which surface: the management API, a project's GraphQL API, or the control plane. */
-  api: "management" | "graphql";
+  /** Which surface: the management API, a project's GraphQL API or its Storage API. */
+  api: "management" | "graphql" | "storage";
   /** HTTP status sent; 0 when the connection was reset instead of answered. */
   status: number;
   /** Milliseconds from arrival to the end of the response. */

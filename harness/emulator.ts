@@ -25,7 +25,7 @@ export interface ApiResponse {
 
 export interface TestEmulator extends RunningEmulator {
   /** The request log (management and GraphQL surfaces), optionally since a sequence number or for one surface. */
-  requests(filter?: { since?: number; api?: "management" | "graphql" }): Promise<RequestLogEntry[]>;
+  requests(filter?: { since?: number; api?: "management" | "graphql" | "storage" }): Promise<RequestLogEntry[]>;
   clearRequests(): Promise<void>;
   addFault(spec: FaultSpec): Promise<Fault>;
   faults(): Promise<Fault[]>;

@@ -8,7 +8,8 @@
  */
 import { resolveConfig, projectUrl } from "./config";
 import { ManagementClient } from "./client/management";
-import type { ApiKey, Branch, EdgeFunction, Organization, Project, Secret } from "./client/management";
+import type { ApiKey, Branch, EdgeFunction, ManagementBucket, Organization, Project, Secret } from "./client/management";
+import { StorageClient, type StorageBucket } from "./client/storage";
 import { WriteBatcher, operations } from "./batch";
 import { ListCache } from "./cache";
 import { SupabaseError } from "./errors";
@@ -199,6 +200,37 @@ export function cachedTableSchema<T>(key: string, load: () => Promise<{ value: T
 /** Drops cached table schemas of one endpoint prefix (after a migration changed the schema). */
 export function invalidateTableSchemas(prefix = ""): void {
   providerContext().invalidateTableSchemas(prefix);
+}
+
+/** Each context's Storage API clients, one per project. */
+const storageClients = new WeakMap<ProviderContext, Map<string, StorageClient>>();
+
+/** The project's Storage API client (service_role key fetched once per process, held only in memory). */
+export function storageClient(ref: string): StorageClient {
+  const ctx = providerContext();
+  let byRef = storageClients.get(ctx);
+  if (!byRef) storageClients.set(ctx, (byRef = new Map()));
+  let client = byRef.get(ref);
+  if (!client) {
+    client = new StorageClient({ projectUrl: projectBaseUrl(ref), apiKey: () => ctx.serviceRoleKey(ref) });
+    byRef.set(ref, client);
+  }
+  return client;
+}
+
+/** The project's buckets as the management API lists them, shared by concurrent reads: one call per project. */
+export function bucketsList(ref: string): Promise<ManagementBucket[]> {
+  return providerContext().list("buckets", ref, (c) => c.listStorageBuckets(ref));
+}
+
+/** The project's buckets with their limits (Storage API), shared by concurrent reads: one call per project. */
+export function storageBucketsList(ref: string): Promise<StorageBucket[]> {
+  return providerContext().list("storageBuckets", ref, () => storageClient(ref).listBuckets());
+}
+
+export function invalidateBuckets(ref: string): void {
+  providerContext().invalidate("buckets", ref);
+  providerContext().invalidate("storageBuckets", ref);
 }
 
 /** Forgets every context: clients, caches and batchers (for example after the API URL changed). */

@@ -227,6 +227,7 @@ function goValue(v: UsageValue, type: string, indent: string, classOf: (resource
         return `pulumi.MapArray{\n${items.join("\n")}\n${indent}}`;
       }
       case "Any":
+      case "": // pulumi.Input: a property of several types (a number or a string)
         return goAny(v, indent);
     }
     throw new Error(`no Go literal for ${type}`);

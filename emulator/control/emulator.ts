@@ -62,7 +62,7 @@ const LATEST_DATE_MS = 8.64e15;
 
 const RequestsQuery = z.object({
   since: z.coerce.number().int().min(0).optional(),
-  api: z.enum(["management", "graphql"]).optional(),
+  api: z.enum(["management", "graphql", "storage"]).optional(),
 });
 
 function clockInfo(app: EmulatorContext): ClockInfo {

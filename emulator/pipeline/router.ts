@@ -9,7 +9,7 @@ import type { EmulatorContext } from "../store/context";
 import { ApiError, Messages } from "./errors";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-export type Surface = "management" | "graphql" | "control";
+export type Surface = "management" | "graphql" | "storage" | "control";
 
 export interface RouteContext<B = unknown, Q = unknown> {
   app: EmulatorContext;
@@ -39,7 +39,10 @@ export interface Reply {
 
 export interface RouteDef<B = unknown, Q = unknown> {
   method: HttpMethod;
-  /** Path template with `{param}` segments, e.g. "/v1/projects/{ref}". */
+  /**
+   * Path template with `{param}` segments, e.g. "/v1/projects/{ref}"; a last
+   * segment `{param+}` takes the rest of the path, slashes included.
+   */
   path: string;
   /** Default "management". */
   surface?: Surface;
@@ -74,7 +77,7 @@ export interface RouteMatch {
 
 interface CompiledRoute {
   route: RouteDef;
-  segments: Array<{ literal: string } | { param: string }>;
+  segments: Array<{ literal: string } | { param: string; rest?: true }>;
 }
 
 export class Router {
@@ -85,7 +88,13 @@ export class Router {
       const segments = route.path
         .split("/")
         .filter(Boolean)
-        .map((s) => (/^\{\w+\}$/.test(s) ? { param: s.slice(1, -1) } : { literal: s }));
+        .map((s) =>
+          /^\{\w+\+\}$/.test(s)
+            ? { param: s.slice(1, -2), rest: true as const }
+            : /^\{\w+\}$/.test(s)
+              ? { param: s.slice(1, -1) }
+              : { literal: s },
+        );
       this.routes.push({ route, segments });
     }
     // Literal segments win over parameters (".../functions/deploy" over ".../functions/{function_slug}").
@@ -101,7 +110,10 @@ export class Router {
   match(method: string, path: string): RouteMatch | undefined {
     const parts = path.split("/").filter(Boolean);
     for (const { route, segments } of this.routes) {
-      if (route.method !== method || segments.length !== parts.length) continue;
+      const last = segments[segments.length - 1];
+      const rest = last !== undefined && "rest" in last;
+      if (route.method !== method) continue;
+      if (rest ? parts.length < segments.length : segments.length !== parts.length) continue;
       const params: Record<string, string> = {};
       let ok = true;
       for (let i = 0; i < segments.length && ok; i++) {
@@ -109,7 +121,9 @@ export class Router {
         if ("literal" in seg) ok = seg.literal === parts[i];
         else {
           try {
-            params[seg.param] = decodeURIComponent(parts[i]);
+            params[seg.param] = seg.rest
+              ? parts.slice(i).map(decodeURIComponent).join("/")
+              : decodeURIComponent(parts[i]);
           } catch {
             ok = false;
           }

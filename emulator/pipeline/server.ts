@@ -37,6 +37,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 export function surfaceOf(path: string): Surface {
   if (path === "/_emulator" || path.startsWith("/_emulator/")) return "control";
+  if (/^\/project\/[^/]+\/storage\//.test(path)) return "storage";
   if (path.startsWith("/project/")) return "graphql";
   return "management";
 }

@@ -14,6 +14,7 @@ import { apiKeyRoutes } from "./api-keys";
 import { serviceConfigRoutes } from "./service-config";
 import { branchRoutes } from "./branches";
 import { branchActionRoutes } from "./branch-actions";
+import { storageRoutes } from "./storage";
 
 /** Every route of the management API (`/v1/...`). New features append their RouteDef arrays here. */
 export const managementRoutes: RouteDef[] = [
@@ -35,4 +36,6 @@ export const managementRoutes: RouteDef[] = [
   // Branching: branches of a project, each a project of its own.
   ...branchRoutes,
   ...branchActionRoutes,
+  // Storage buckets (the list; the buckets themselves are written through the project's Storage API).
+  ...storageRoutes,
 ];

@@ -99,6 +99,34 @@ export interface ServiceConfigRecord {
   sslEnforced: boolean;
 }
 
+/** An object uploaded through the Storage API: its metadata (the bytes are not kept). */
+export interface StorageObjectRecord {
+  id: string;
+  /** The path inside the bucket, e.g. `avatars/1.png`. */
+  name: string;
+  size: number;
+  mimetype: string;
+  /** Quoted MD5 of the bytes, as the service answers it. */
+  etag: string;
+  createdAtMs: number;
+  updatedAtMs: number;
+}
+
+/** A bucket of the project's Storage API. */
+export interface BucketRecord {
+  id: string;
+  name: string;
+  owner: string;
+  public: boolean;
+  /** Bytes; null: no bucket limit. */
+  fileSizeLimit: number | null;
+  /** Null: any type. */
+  allowedMimeTypes: string[] | null;
+  createdAtMs: number;
+  updatedAtMs: number;
+  objects: StorageObjectRecord[];
+}
+
 export interface ProjectSettingsRecord {
   secrets: SecretRecord[];
   functions: FunctionRecord[];
@@ -113,6 +141,8 @@ export interface ProjectSettingsRecord {
   apiKeys?: ApiKeyRecord[];
   /** Ids of the default publishable and secret keys deleted through the API. */
   deletedDefaultKeys?: string[];
+  /** Storage buckets (older state files have none). */
+  buckets?: BucketRecord[];
 }
 
 export interface OrganizationRecord {

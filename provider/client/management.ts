@@ -20,6 +20,7 @@ import { OrganizationEndpoints } from "./endpoints/organizations";
 import { PgsodiumEndpoints } from "./endpoints/pgsodium";
 import { ProjectEndpoints } from "./endpoints/projects";
 import { SecretEndpoints } from "./endpoints/secrets";
+import { StorageEndpoints } from "./endpoints/storage";
 import { ManagementTransport, type ManagementClientOptions } from "./transport";
 
 export * from "./types";
@@ -50,6 +51,7 @@ const GROUPS = [
   PgsodiumEndpoints,
   NetworkEndpoints,
   BranchEndpoints,
+  StorageEndpoints,
 ] as const;
 
 /*
@@ -74,7 +76,8 @@ export interface ManagementClient
     CustomHostnameEndpoints,
     PgsodiumEndpoints,
     NetworkEndpoints,
-    BranchEndpoints {}
+    BranchEndpoints,
+    StorageEndpoints {}
 /* eslint-enable @typescript-eslint/no-unsafe-declaration-merging */
 
 for (const group of GROUPS) {

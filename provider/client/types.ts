@@ -134,3 +134,17 @@ export type CreateProjectInput = Omit<
 >;
 export type UpdateProjectInput = WireSchemas["V1UpdateProjectBody"];
 export type RunQueryBody = WireSchemas["V1RunQueryBody"];
+
+/** A bucket as `GET /v1/projects/{ref}/storage/buckets` lists it; any further field the service sends is kept. */
+export type ManagementBucket = Open<WireSchemas["V1StorageBucketResponse"]>;
+
+export const managementBucketSchema = z
+  .looseObject({
+    id: z.string(),
+    name: z.string(),
+    public: z.boolean(),
+    owner: z.string().nullish(),
+    created_at: z.string().nullish(),
+    updated_at: z.string().nullish(),
+  })
+  .transform((b): ManagementBucket => b as ManagementBucket);

@@ -64,6 +64,11 @@ export const importRules: Record<ResourceKind, ImportRule> = {
   databaseMigration: { unsupported: "its input is SQL, which the ID cannot tell." },
   tableRows: { unsupported: "its inputs are the rows the program declares." },
   branch: { unsupported: "its ID (the branch's ref) does not name its parent project; use `adopt`." },
+  storageBucket: {
+    id: "`<projectRef>/<name>`",
+    reads: ["projectRef", "name", "public", "fileSizeLimit", "allowedMimeTypes"],
+    note: "A limit or type list the bucket does not have is not read back; `emptyOnDestroy` is taken from the program at the first `up`.",
+  },
 };
 
 /** One line for a kind's docs page. */

@@ -54,10 +54,12 @@ const examplesDir = path.join(REPO_ROOT, "examples");
 test("every example folder has a scenario here", () => {
   const folders = fs
     .readdirSync(examplesDir)
-    // The quickstarts and the preview template have suites of their own (yaml-quickstart:
-    // tests/e2e/plugin-yaml.e2e.test.ts; preview: tests/e2e/ci-preview.e2e.test.ts, through its CI scripts).
+    // The quickstarts, the preview template and the platform example have suites of their own (yaml-quickstart:
+    // tests/e2e/plugin-yaml.e2e.test.ts; preview: tests/e2e/ci-preview.e2e.test.ts, through its CI scripts;
+    // platform: tests/e2e/platform.e2e.test.ts, from the packed tarball).
     .filter(
-      (d) => !/^((yaml-)?quickstart|preview)$/.test(d) && fs.existsSync(path.join(examplesDir, d, "Pulumi.yaml")),
+      (d) =>
+        !/^((yaml-)?quickstart|preview|platform)$/.test(d) && fs.existsSync(path.join(examplesDir, d, "Pulumi.yaml")),
     );
   expect(folders.sort()).toEqual(Object.keys(scenarios).sort());
 });

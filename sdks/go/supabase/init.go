@@ -55,6 +55,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Secrets{}
 	case "supabase:index:SslEnforcement":
 		r = &SslEnforcement{}
+	case "supabase:index:StorageBucket":
+		r = &StorageBucket{}
 	case "supabase:index:StorageConfig":
 		r = &StorageConfig{}
 	case "supabase:index:TableRows":

@@ -34,6 +34,7 @@ from .provider import *
 from .secret import *
 from .secrets import *
 from .ssl_enforcement import *
+from .storage_bucket import *
 from .storage_config import *
 from .table_rows import *
 from ._inputs import *
@@ -71,6 +72,7 @@ _utilities.register(
    "supabase:index:Secret": "Secret",
    "supabase:index:Secrets": "Secrets",
    "supabase:index:SslEnforcement": "SslEnforcement",
+   "supabase:index:StorageBucket": "StorageBucket",
    "supabase:index:StorageConfig": "StorageConfig",
    "supabase:index:TableRows": "TableRows"
   }

@@ -10,7 +10,7 @@ import type { RouteDef } from "../../../emulator/pipeline/router";
 import type { ReadyProject } from "../../../harness/emulator";
 
 export const templateOf = (r: RouteDef) => `${r.method} ${r.path}`;
-export const paramsOf = (r: RouteDef) => [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+export const paramsOf = (r: RouteDef) => [...r.path.matchAll(/\{(\w+)\+?\}/g)].map((m) => m[1]!);
 
 export interface Fixtures {
   project: ReadyProject;
@@ -396,6 +396,25 @@ export function routeCaseGenerators(ctx: CaseContext) {
           { weight: 1, arbitrary: fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }).map((v) => ({ value: String(v) })) },
           { weight: 1, arbitrary: oddSegment },
         );
+      case "bucket":
+        return fc.oneof(
+          {
+            weight: 3,
+            arbitrary: identifier("abcdefghijklmnopqrstuvwxyz0123456789-_.", 20).map((value) => ({ value })),
+          },
+          { weight: 1, arbitrary: oddSegment },
+        );
+      case "path":
+        // The rest of the path (`{path+}`): an object key, slashes included.
+        return fc.oneof(
+          {
+            weight: 3,
+            arbitrary: fc
+              .array(identifier("abcdefghijklmnopqrstuvwxyz0123456789-_.", 12), { minLength: 1, maxLength: 3 })
+              .map((parts) => ({ value: parts.join("/") })),
+          },
+          { weight: 1, arbitrary: oddSegment },
+        );
       case "id":
         return fc.oneof(
           { weight: 3, arbitrary: fc.constant(0).map(() => ({ value: ctx.fixtures.apiKeyId })) },
@@ -450,7 +469,7 @@ export function routeCaseGenerators(ctx: CaseContext) {
           // Through UTF-8 first: a lone surrogate cannot be percent-encoded, it becomes U+FFFD as on the wire.
           const encoded = encodeURIComponent(Buffer.from(seg.value, "utf8").toString("utf8"));
           const sent = seg.raw ? seg.value : encoded;
-          path = path.replace(`{${name}}`, sent);
+          path = path.replace(new RegExp(`\\{${name}\\+?\\}`), sent);
           // A dot segment (".", "..", "%2e%2e") is resolved away by URL parsing, as any client and server do: the
           // request names another route, which may well be valid. It must still get JSON and no 5xx.
           if (seg.invalid && !/^(\.|%2e){1,2}$/i.test(sent)) reasons.push(seg.invalid);
@@ -463,7 +482,8 @@ export function routeCaseGenerators(ctx: CaseContext) {
           wrong: `Bearer ${token}x`,
           malformed: `Basic ${token}`,
         }[auth];
-        if (surface === "graphql") {
+        // A project's APIs behind the gateway (GraphQL, Storage) take the project's keys.
+        if (surface === "graphql" || surface === "storage") {
           const key = {
             anon: ctx.fixtures.project.anonKey,
             service: ctx.fixtures.project.serviceKey,

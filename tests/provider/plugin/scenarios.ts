@@ -11,6 +11,7 @@ import type * as runtime from "supabase-pulumi/runtime";
 import { readyProject } from "../../../harness/emulator";
 import type { TestEmulator } from "../../../harness/emulator";
 import type { Stored } from "./entry-points";
+import { storage } from "../emulator/storage/storage-api";
 
 type Props = Record<string, unknown>;
 type Kind = runtime.ResourceKind;
@@ -283,6 +284,20 @@ export const scenarios: Scenario[] = [
     update: (i) => ({ ...i, persistent: true, secrets: { BRANCH_KEY: "branch-secret-2" } }),
     generated: (c) => ({ branchId: String(c.props.branchId) }),
     imported: null,
+  },
+  {
+    kind: "storageBucket",
+    fixture: project,
+    inputs: (ids) => ({ projectRef: ids.ref, name: "avatars", public: true, fileSizeLimit: "5MB" }),
+    outOfBand: async (emu, ids) => void (await storage(emu, ids.ref, "PUT", "/bucket/avatars", { public: false })),
+    update: (i) => ({ ...i, allowedMimeTypes: ["image/png"] }),
+    imported: {
+      projectRef: "<ref>",
+      name: "avatars",
+      public: true,
+      fileSizeLimit: 5000000,
+      allowedMimeTypes: ["image/png"],
+    },
   },
 ];
 

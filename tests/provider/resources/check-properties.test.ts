@@ -98,6 +98,14 @@ function valid(kind: runtime.ResourceKind): Props {
       return { projectRef: FAKE_REF, database: true };
     case "apiKey":
       return { projectRef: FAKE_REF, type: "secret", name: "ci_key" };
+    case "storageBucket":
+      return {
+        projectRef: FAKE_REF,
+        name: "avatars",
+        public: true,
+        fileSizeLimit: "5MB",
+        allowedMimeTypes: ["image/*"],
+      };
     case "functions":
       return {
         projectRef: FAKE_REF,
@@ -122,6 +130,7 @@ const OPTIONAL: Partial<Record<runtime.ResourceKind, string[]>> = {
   apiKey: ["description", "secretJwtTemplate", "adopt"],
   tableRows: ["key", "onDelete", "batchSize", "pageSize", "exclusive", "inflect", "apiKey"],
   branch: ["persistent", "region", "desiredInstanceSize", "adopt", "createTimeoutSeconds", "deleteTimeoutSeconds"],
+  storageBucket: ["emptyOnDestroy", "adopt"],
 };
 
 /**

@@ -45,6 +45,7 @@ const PUBLIC_METHODS = [
   "listOrganizations",
   "listProjects",
   "listSecrets",
+  "listStorageBuckets",
   "patchMigration",
   "removeNetworkBans",
   "request",

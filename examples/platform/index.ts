@@ -1,0 +1,39 @@
+// A project and the platform services around it, with the package as a
+// program installs it (`import … from "supabase-pulumi"`). Each service has
+// its own block below; tests/e2e/platform.e2e.test.ts runs `up`, a drift-free
+// `preview --refresh --expect-no-changes` and `destroy` of this program from
+// the packed tarball.
+import * as pulumi from "@pulumi/pulumi";
+import * as supabase from "supabase-pulumi";
+
+const config = new pulumi.Config();
+
+const org = new supabase.Organization("org", { name: "Platform" });
+const project = new supabase.Project("project", {
+  name: "platform",
+  organizationId: org.organizationId,
+  region: "eu-central-1",
+  dbPass: config.requireSecret("dbPass"),
+});
+
+export const projectRef = project.ref;
+
+// Storage buckets
+// Public images up to 5 MB: the size may be written in bytes or as "5MB", the types in any order or case.
+const avatars = new supabase.StorageBucket("avatars", {
+  projectRef: project.ref,
+  name: "avatars",
+  public: true,
+  fileSizeLimit: "5MB",
+  allowedMimeTypes: ["image/png", "image/jpeg", "image/webp"],
+});
+// Private uploads, emptied before the bucket is deleted (a bucket holding objects cannot be deleted otherwise).
+const uploads = new supabase.StorageBucket("uploads", {
+  projectRef: project.ref,
+  name: "uploads",
+  public: false,
+  fileSizeLimit: 50_000_000,
+  emptyOnDestroy: true,
+});
+export const buckets = [avatars.name, uploads.name];
+// End of storage buckets
