@@ -25,6 +25,8 @@ import sslEnforcement from "./resources/ssl-enforcement";
 import apiKey from "./resources/api-key";
 import databaseMigration from "./resources/database-migration";
 import tableRows from "./resources/table-rows";
+// Auth and realtime settings, third-party auth, SSO, signing keys, legacy API keys, database webhooks.
+import realtimeConfig from "./resources/realtime-config";
 
 export const registry = {
   organization,
@@ -45,6 +47,7 @@ export const registry = {
   apiKey,
   databaseMigration,
   tableRows,
+  realtimeConfig,
 } as const satisfies Record<string, KindDefinition>;
 
 /** A resource kind's name, e.g. `"apiKey"`: what `provider(kind)` and the SDK's provider modules take. */

@@ -97,6 +97,8 @@ export interface ServiceConfigRecord {
   pooler: Record<string, unknown>;
   storage: Record<string, unknown>;
   sslEnforced: boolean;
+  /** Realtime settings written (older state files have none). */
+  realtime?: Record<string, unknown>;
 }
 
 export interface ProjectSettingsRecord {

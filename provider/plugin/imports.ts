@@ -63,6 +63,7 @@ export const importRules: Record<ResourceKind, ImportRule> = {
   },
   databaseMigration: { unsupported: "its input is SQL, which the ID cannot tell." },
   tableRows: { unsupported: "its inputs are the rows the program declares." },
+  realtimeConfig: projectScoped("setting"),
 };
 
 /** One line for a kind's docs page. */

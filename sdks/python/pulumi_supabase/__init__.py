@@ -29,6 +29,7 @@ from .postgres_config import *
 from .postgrest_config import *
 from .project import *
 from .provider import *
+from .realtime_config import *
 from .secret import *
 from .secrets import *
 from .ssl_enforcement import *
@@ -65,6 +66,7 @@ _utilities.register(
    "supabase:index:PostgresConfig": "PostgresConfig",
    "supabase:index:PostgrestConfig": "PostgrestConfig",
    "supabase:index:Project": "Project",
+   "supabase:index:RealtimeConfig": "RealtimeConfig",
    "supabase:index:Secret": "Secret",
    "supabase:index:Secrets": "Secrets",
    "supabase:index:SslEnforcement": "SslEnforcement",

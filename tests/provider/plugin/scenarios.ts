@@ -264,6 +264,15 @@ export const scenarios: Scenario[] = [
     update: (i) => ({ ...i, restoreOnDestroy: false }),
     imported: { projectRef: "<ref>" },
   },
+  {
+    kind: "realtimeConfig",
+    fixture: project,
+    inputs: (ids) => ({ projectRef: ids.ref, privateOnly: true, maxConcurrentUsers: 500 }),
+    outOfBand: async (emu, ids) =>
+      void (await emu.api("PATCH", `/v1/projects/${ids.ref}/config/realtime`, { max_concurrent_users: 10 })),
+    update: (i) => ({ ...i, maxConcurrentUsers: 600 }),
+    imported: { projectRef: "<ref>" },
+  },
 ];
 
 /** Secret values the scenarios use: they never show, in plain or in what is stored. */

@@ -98,6 +98,8 @@ function valid(kind: runtime.ResourceKind): Props {
       return { projectRef: FAKE_REF, database: true };
     case "apiKey":
       return { projectRef: FAKE_REF, type: "secret", name: "ci_key" };
+    case "realtimeConfig":
+      return { projectRef: FAKE_REF, privateOnly: true, maxConcurrentUsers: 500 };
     case "functions":
       return {
         projectRef: FAKE_REF,
