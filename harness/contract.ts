@@ -189,7 +189,9 @@ function findRoute(spec: Spec, pathname: string): { route: Route; params: Record
 /**
  * Rewrites local `#/components/...` references to the registered document,
  * and lets a `nullable` enum take null (OpenAPI 3.0's reading; JSON Schema's
- * enum would refuse it).
+ * enum would refuse it). A `nullable` schema without a `type` (any value, as
+ * `custom_jwks` and `public_jwk` are) already takes null: the keyword is
+ * dropped there, since ajv refuses `nullable` without `type`.
  */
 function rebase(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(rebase);
@@ -199,6 +201,7 @@ function rebase(schema: unknown): unknown {
       out[k] = k === "$ref" && typeof v === "string" && v.startsWith("#/") ? `spec.json${v}` : rebase(v);
     }
     if (out.nullable === true && Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+    if (out.nullable !== undefined && out.type === undefined && out.$ref === undefined) delete out.nullable;
     return out;
   }
   return schema;

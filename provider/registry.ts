@@ -27,6 +27,9 @@ import databaseMigration from "./resources/database-migration";
 import tableRows from "./resources/table-rows";
 // Auth and realtime settings, third-party auth, SSO, signing keys, legacy API keys, database webhooks.
 import realtimeConfig from "./resources/realtime-config";
+import thirdPartyAuth from "./resources/third-party-auth";
+import legacyApiKeys from "./resources/legacy-api-keys";
+import databaseWebhooks from "./resources/database-webhooks";
 
 export const registry = {
   organization,
@@ -48,6 +51,9 @@ export const registry = {
   databaseMigration,
   tableRows,
   realtimeConfig,
+  thirdPartyAuth,
+  legacyApiKeys,
+  databaseWebhooks,
 } as const satisfies Record<string, KindDefinition>;
 
 /** A resource kind's name, e.g. `"apiKey"`: what `provider(kind)` and the SDK's provider modules take. */

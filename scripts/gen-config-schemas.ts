@@ -63,6 +63,11 @@ const REQUEST_BODIES = [
   "UpdateApiKeyBody",
   "V1UpdatePasswordBody",
   "UpdateRealtimeConfigBody",
+  "CreateThirdPartyAuthBody",
+  "CreateProviderBody",
+  "UpdateProviderBody",
+  "CreateSigningKeyBody",
+  "UpdateSigningKeyBody",
 ] as const;
 
 /** The configuration resources: their input schema and the spec schema their fields come from. */

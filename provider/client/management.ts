@@ -10,6 +10,7 @@
  * and never stored or shown in an error.
  */
 import { ApiKeyEndpoints } from "./endpoints/api-keys";
+import { AuthEndpoints } from "./endpoints/auth";
 import { CustomHostnameEndpoints } from "./endpoints/custom-hostname";
 import { DatabaseEndpoints } from "./endpoints/database";
 import { FunctionEndpoints } from "./endpoints/functions";
@@ -24,6 +25,7 @@ import { ManagementTransport, type ManagementClientOptions } from "./transport";
 export * from "./types";
 export * from "./settings";
 export * from "./migrations";
+export type { SigningKey, SigningKeyStatus, SsoProvider, ThirdPartyAuth } from "./endpoints/auth";
 export { withUnknownOutcome, isUnknownOutcome, isTransient } from "./outcome";
 export type {
   HttpMethod,
@@ -47,6 +49,7 @@ const GROUPS = [
   CustomHostnameEndpoints,
   PgsodiumEndpoints,
   NetworkEndpoints,
+  AuthEndpoints,
 ] as const;
 
 /*
@@ -70,7 +73,8 @@ export interface ManagementClient
     FunctionEndpoints,
     CustomHostnameEndpoints,
     PgsodiumEndpoints,
-    NetworkEndpoints {}
+    NetworkEndpoints,
+    AuthEndpoints {}
 /* eslint-enable @typescript-eslint/no-unsafe-declaration-merging */
 
 for (const group of GROUPS) {

@@ -64,6 +64,12 @@ export const importRules: Record<ResourceKind, ImportRule> = {
   databaseMigration: { unsupported: "its input is SQL, which the ID cannot tell." },
   tableRows: { unsupported: "its inputs are the rows the program declares." },
   realtimeConfig: projectScoped("setting"),
+  thirdPartyAuth: {
+    unsupported:
+      "declaring it takes over the project's integration for the same issuer (or JWKS URL) at the first `up`, which is what an import would do.",
+  },
+  legacyApiKeys: projectScoped("setting"),
+  databaseWebhooks: { id: "the project's ref", reads: [], fromId: (id) => ({ projectRef: id }) },
 };
 
 /** One line for a kind's docs page. */

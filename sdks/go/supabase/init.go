@@ -29,10 +29,14 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &CustomHostname{}
 	case "supabase:index:DatabaseMigration":
 		r = &DatabaseMigration{}
+	case "supabase:index:DatabaseWebhooks":
+		r = &DatabaseWebhooks{}
 	case "supabase:index:Function":
 		r = &Function{}
 	case "supabase:index:Functions":
 		r = &Functions{}
+	case "supabase:index:LegacyApiKeys":
+		r = &LegacyApiKeys{}
 	case "supabase:index:NetworkRestriction":
 		r = &NetworkRestriction{}
 	case "supabase:index:Organization":
@@ -59,6 +63,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &StorageConfig{}
 	case "supabase:index:TableRows":
 		r = &TableRows{}
+	case "supabase:index:ThirdPartyAuth":
+		r = &ThirdPartyAuth{}
 	default:
 		return nil, fmt.Errorf("unknown resource type: %s", typ)
 	}

@@ -1279,6 +1279,233 @@ func (o StorageConfigFeaturesVectorBucketsPtrOutput) MaxIndexes() pulumi.IntPtrO
 	}).(pulumi.IntPtrOutput)
 }
 
+type ThirdPartyAuthCustomJwks struct {
+	Keys []ThirdPartyAuthCustomJwksKeysItem `pulumi:"keys"`
+}
+
+// ThirdPartyAuthCustomJwksInput is an input type that accepts ThirdPartyAuthCustomJwksArgs and ThirdPartyAuthCustomJwksOutput values.
+// You can construct a concrete instance of `ThirdPartyAuthCustomJwksInput` via:
+//
+//	ThirdPartyAuthCustomJwksArgs{...}
+type ThirdPartyAuthCustomJwksInput interface {
+	pulumi.Input
+
+	ToThirdPartyAuthCustomJwksOutput() ThirdPartyAuthCustomJwksOutput
+	ToThirdPartyAuthCustomJwksOutputWithContext(context.Context) ThirdPartyAuthCustomJwksOutput
+}
+
+type ThirdPartyAuthCustomJwksArgs struct {
+	Keys ThirdPartyAuthCustomJwksKeysItemArrayInput `pulumi:"keys"`
+}
+
+func (ThirdPartyAuthCustomJwksArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ThirdPartyAuthCustomJwks)(nil)).Elem()
+}
+
+func (i ThirdPartyAuthCustomJwksArgs) ToThirdPartyAuthCustomJwksOutput() ThirdPartyAuthCustomJwksOutput {
+	return i.ToThirdPartyAuthCustomJwksOutputWithContext(context.Background())
+}
+
+func (i ThirdPartyAuthCustomJwksArgs) ToThirdPartyAuthCustomJwksOutputWithContext(ctx context.Context) ThirdPartyAuthCustomJwksOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ThirdPartyAuthCustomJwksOutput)
+}
+
+func (i ThirdPartyAuthCustomJwksArgs) ToThirdPartyAuthCustomJwksPtrOutput() ThirdPartyAuthCustomJwksPtrOutput {
+	return i.ToThirdPartyAuthCustomJwksPtrOutputWithContext(context.Background())
+}
+
+func (i ThirdPartyAuthCustomJwksArgs) ToThirdPartyAuthCustomJwksPtrOutputWithContext(ctx context.Context) ThirdPartyAuthCustomJwksPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ThirdPartyAuthCustomJwksOutput).ToThirdPartyAuthCustomJwksPtrOutputWithContext(ctx)
+}
+
+// ThirdPartyAuthCustomJwksPtrInput is an input type that accepts ThirdPartyAuthCustomJwksArgs, ThirdPartyAuthCustomJwksPtr and ThirdPartyAuthCustomJwksPtrOutput values.
+// You can construct a concrete instance of `ThirdPartyAuthCustomJwksPtrInput` via:
+//
+//	        ThirdPartyAuthCustomJwksArgs{...}
+//
+//	or:
+//
+//	        nil
+type ThirdPartyAuthCustomJwksPtrInput interface {
+	pulumi.Input
+
+	ToThirdPartyAuthCustomJwksPtrOutput() ThirdPartyAuthCustomJwksPtrOutput
+	ToThirdPartyAuthCustomJwksPtrOutputWithContext(context.Context) ThirdPartyAuthCustomJwksPtrOutput
+}
+
+type thirdPartyAuthCustomJwksPtrType ThirdPartyAuthCustomJwksArgs
+
+func ThirdPartyAuthCustomJwksPtr(v *ThirdPartyAuthCustomJwksArgs) ThirdPartyAuthCustomJwksPtrInput {
+	return (*thirdPartyAuthCustomJwksPtrType)(v)
+}
+
+func (*thirdPartyAuthCustomJwksPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ThirdPartyAuthCustomJwks)(nil)).Elem()
+}
+
+func (i *thirdPartyAuthCustomJwksPtrType) ToThirdPartyAuthCustomJwksPtrOutput() ThirdPartyAuthCustomJwksPtrOutput {
+	return i.ToThirdPartyAuthCustomJwksPtrOutputWithContext(context.Background())
+}
+
+func (i *thirdPartyAuthCustomJwksPtrType) ToThirdPartyAuthCustomJwksPtrOutputWithContext(ctx context.Context) ThirdPartyAuthCustomJwksPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ThirdPartyAuthCustomJwksPtrOutput)
+}
+
+type ThirdPartyAuthCustomJwksOutput struct{ *pulumi.OutputState }
+
+func (ThirdPartyAuthCustomJwksOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ThirdPartyAuthCustomJwks)(nil)).Elem()
+}
+
+func (o ThirdPartyAuthCustomJwksOutput) ToThirdPartyAuthCustomJwksOutput() ThirdPartyAuthCustomJwksOutput {
+	return o
+}
+
+func (o ThirdPartyAuthCustomJwksOutput) ToThirdPartyAuthCustomJwksOutputWithContext(ctx context.Context) ThirdPartyAuthCustomJwksOutput {
+	return o
+}
+
+func (o ThirdPartyAuthCustomJwksOutput) ToThirdPartyAuthCustomJwksPtrOutput() ThirdPartyAuthCustomJwksPtrOutput {
+	return o.ToThirdPartyAuthCustomJwksPtrOutputWithContext(context.Background())
+}
+
+func (o ThirdPartyAuthCustomJwksOutput) ToThirdPartyAuthCustomJwksPtrOutputWithContext(ctx context.Context) ThirdPartyAuthCustomJwksPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ThirdPartyAuthCustomJwks) *ThirdPartyAuthCustomJwks {
+		return &v
+	}).(ThirdPartyAuthCustomJwksPtrOutput)
+}
+
+func (o ThirdPartyAuthCustomJwksOutput) Keys() ThirdPartyAuthCustomJwksKeysItemArrayOutput {
+	return o.ApplyT(func(v ThirdPartyAuthCustomJwks) []ThirdPartyAuthCustomJwksKeysItem { return v.Keys }).(ThirdPartyAuthCustomJwksKeysItemArrayOutput)
+}
+
+type ThirdPartyAuthCustomJwksPtrOutput struct{ *pulumi.OutputState }
+
+func (ThirdPartyAuthCustomJwksPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ThirdPartyAuthCustomJwks)(nil)).Elem()
+}
+
+func (o ThirdPartyAuthCustomJwksPtrOutput) ToThirdPartyAuthCustomJwksPtrOutput() ThirdPartyAuthCustomJwksPtrOutput {
+	return o
+}
+
+func (o ThirdPartyAuthCustomJwksPtrOutput) ToThirdPartyAuthCustomJwksPtrOutputWithContext(ctx context.Context) ThirdPartyAuthCustomJwksPtrOutput {
+	return o
+}
+
+func (o ThirdPartyAuthCustomJwksPtrOutput) Elem() ThirdPartyAuthCustomJwksOutput {
+	return o.ApplyT(func(v *ThirdPartyAuthCustomJwks) ThirdPartyAuthCustomJwks {
+		if v != nil {
+			return *v
+		}
+		var ret ThirdPartyAuthCustomJwks
+		return ret
+	}).(ThirdPartyAuthCustomJwksOutput)
+}
+
+func (o ThirdPartyAuthCustomJwksPtrOutput) Keys() ThirdPartyAuthCustomJwksKeysItemArrayOutput {
+	return o.ApplyT(func(v *ThirdPartyAuthCustomJwks) []ThirdPartyAuthCustomJwksKeysItem {
+		if v == nil {
+			return nil
+		}
+		return v.Keys
+	}).(ThirdPartyAuthCustomJwksKeysItemArrayOutput)
+}
+
+type ThirdPartyAuthCustomJwksKeysItem struct {
+	Kty string `pulumi:"kty"`
+}
+
+// ThirdPartyAuthCustomJwksKeysItemInput is an input type that accepts ThirdPartyAuthCustomJwksKeysItemArgs and ThirdPartyAuthCustomJwksKeysItemOutput values.
+// You can construct a concrete instance of `ThirdPartyAuthCustomJwksKeysItemInput` via:
+//
+//	ThirdPartyAuthCustomJwksKeysItemArgs{...}
+type ThirdPartyAuthCustomJwksKeysItemInput interface {
+	pulumi.Input
+
+	ToThirdPartyAuthCustomJwksKeysItemOutput() ThirdPartyAuthCustomJwksKeysItemOutput
+	ToThirdPartyAuthCustomJwksKeysItemOutputWithContext(context.Context) ThirdPartyAuthCustomJwksKeysItemOutput
+}
+
+type ThirdPartyAuthCustomJwksKeysItemArgs struct {
+	Kty pulumi.StringInput `pulumi:"kty"`
+}
+
+func (ThirdPartyAuthCustomJwksKeysItemArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ThirdPartyAuthCustomJwksKeysItem)(nil)).Elem()
+}
+
+func (i ThirdPartyAuthCustomJwksKeysItemArgs) ToThirdPartyAuthCustomJwksKeysItemOutput() ThirdPartyAuthCustomJwksKeysItemOutput {
+	return i.ToThirdPartyAuthCustomJwksKeysItemOutputWithContext(context.Background())
+}
+
+func (i ThirdPartyAuthCustomJwksKeysItemArgs) ToThirdPartyAuthCustomJwksKeysItemOutputWithContext(ctx context.Context) ThirdPartyAuthCustomJwksKeysItemOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ThirdPartyAuthCustomJwksKeysItemOutput)
+}
+
+// ThirdPartyAuthCustomJwksKeysItemArrayInput is an input type that accepts ThirdPartyAuthCustomJwksKeysItemArray and ThirdPartyAuthCustomJwksKeysItemArrayOutput values.
+// You can construct a concrete instance of `ThirdPartyAuthCustomJwksKeysItemArrayInput` via:
+//
+//	ThirdPartyAuthCustomJwksKeysItemArray{ ThirdPartyAuthCustomJwksKeysItemArgs{...} }
+type ThirdPartyAuthCustomJwksKeysItemArrayInput interface {
+	pulumi.Input
+
+	ToThirdPartyAuthCustomJwksKeysItemArrayOutput() ThirdPartyAuthCustomJwksKeysItemArrayOutput
+	ToThirdPartyAuthCustomJwksKeysItemArrayOutputWithContext(context.Context) ThirdPartyAuthCustomJwksKeysItemArrayOutput
+}
+
+type ThirdPartyAuthCustomJwksKeysItemArray []ThirdPartyAuthCustomJwksKeysItemInput
+
+func (ThirdPartyAuthCustomJwksKeysItemArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ThirdPartyAuthCustomJwksKeysItem)(nil)).Elem()
+}
+
+func (i ThirdPartyAuthCustomJwksKeysItemArray) ToThirdPartyAuthCustomJwksKeysItemArrayOutput() ThirdPartyAuthCustomJwksKeysItemArrayOutput {
+	return i.ToThirdPartyAuthCustomJwksKeysItemArrayOutputWithContext(context.Background())
+}
+
+func (i ThirdPartyAuthCustomJwksKeysItemArray) ToThirdPartyAuthCustomJwksKeysItemArrayOutputWithContext(ctx context.Context) ThirdPartyAuthCustomJwksKeysItemArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ThirdPartyAuthCustomJwksKeysItemArrayOutput)
+}
+
+type ThirdPartyAuthCustomJwksKeysItemOutput struct{ *pulumi.OutputState }
+
+func (ThirdPartyAuthCustomJwksKeysItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ThirdPartyAuthCustomJwksKeysItem)(nil)).Elem()
+}
+
+func (o ThirdPartyAuthCustomJwksKeysItemOutput) ToThirdPartyAuthCustomJwksKeysItemOutput() ThirdPartyAuthCustomJwksKeysItemOutput {
+	return o
+}
+
+func (o ThirdPartyAuthCustomJwksKeysItemOutput) ToThirdPartyAuthCustomJwksKeysItemOutputWithContext(ctx context.Context) ThirdPartyAuthCustomJwksKeysItemOutput {
+	return o
+}
+
+func (o ThirdPartyAuthCustomJwksKeysItemOutput) Kty() pulumi.StringOutput {
+	return o.ApplyT(func(v ThirdPartyAuthCustomJwksKeysItem) string { return v.Kty }).(pulumi.StringOutput)
+}
+
+type ThirdPartyAuthCustomJwksKeysItemArrayOutput struct{ *pulumi.OutputState }
+
+func (ThirdPartyAuthCustomJwksKeysItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ThirdPartyAuthCustomJwksKeysItem)(nil)).Elem()
+}
+
+func (o ThirdPartyAuthCustomJwksKeysItemArrayOutput) ToThirdPartyAuthCustomJwksKeysItemArrayOutput() ThirdPartyAuthCustomJwksKeysItemArrayOutput {
+	return o
+}
+
+func (o ThirdPartyAuthCustomJwksKeysItemArrayOutput) ToThirdPartyAuthCustomJwksKeysItemArrayOutputWithContext(ctx context.Context) ThirdPartyAuthCustomJwksKeysItemArrayOutput {
+	return o
+}
+
+func (o ThirdPartyAuthCustomJwksKeysItemArrayOutput) Index(i pulumi.IntInput) ThirdPartyAuthCustomJwksKeysItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ThirdPartyAuthCustomJwksKeysItem {
+		return vs[0].([]ThirdPartyAuthCustomJwksKeysItem)[vs[1].(int)]
+	}).(ThirdPartyAuthCustomJwksKeysItemOutput)
+}
+
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*StorageConfigExternalInput)(nil)).Elem(), StorageConfigExternalArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*StorageConfigExternalPtrInput)(nil)).Elem(), StorageConfigExternalArgs{})
@@ -1292,6 +1519,10 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*StorageConfigFeaturesS3ProtocolPtrInput)(nil)).Elem(), StorageConfigFeaturesS3ProtocolArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*StorageConfigFeaturesVectorBucketsInput)(nil)).Elem(), StorageConfigFeaturesVectorBucketsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*StorageConfigFeaturesVectorBucketsPtrInput)(nil)).Elem(), StorageConfigFeaturesVectorBucketsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ThirdPartyAuthCustomJwksInput)(nil)).Elem(), ThirdPartyAuthCustomJwksArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ThirdPartyAuthCustomJwksPtrInput)(nil)).Elem(), ThirdPartyAuthCustomJwksArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ThirdPartyAuthCustomJwksKeysItemInput)(nil)).Elem(), ThirdPartyAuthCustomJwksKeysItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ThirdPartyAuthCustomJwksKeysItemArrayInput)(nil)).Elem(), ThirdPartyAuthCustomJwksKeysItemArray{})
 	pulumi.RegisterOutputType(ApiKeyInfoOutput{})
 	pulumi.RegisterOutputType(ApiKeyInfoArrayOutput{})
 	pulumi.RegisterOutputType(DnsRecordOutput{})
@@ -1314,4 +1545,8 @@ func init() {
 	pulumi.RegisterOutputType(StorageConfigFeaturesS3ProtocolPtrOutput{})
 	pulumi.RegisterOutputType(StorageConfigFeaturesVectorBucketsOutput{})
 	pulumi.RegisterOutputType(StorageConfigFeaturesVectorBucketsPtrOutput{})
+	pulumi.RegisterOutputType(ThirdPartyAuthCustomJwksOutput{})
+	pulumi.RegisterOutputType(ThirdPartyAuthCustomJwksPtrOutput{})
+	pulumi.RegisterOutputType(ThirdPartyAuthCustomJwksKeysItemOutput{})
+	pulumi.RegisterOutputType(ThirdPartyAuthCustomJwksKeysItemArrayOutput{})
 }

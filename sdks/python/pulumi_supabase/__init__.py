@@ -11,6 +11,7 @@ from .api_key import *
 from .auth_config import *
 from .custom_hostname import *
 from .database_migration import *
+from .database_webhooks import *
 from .function import *
 from .functions import *
 from .get_api_keys import *
@@ -21,6 +22,7 @@ from .get_organizations import *
 from .get_projects import *
 from .get_secrets import *
 from .get_typescript_types import *
+from .legacy_api_keys import *
 from .network_restriction import *
 from .organization import *
 from .pgsodium import *
@@ -35,6 +37,7 @@ from .secrets import *
 from .ssl_enforcement import *
 from .storage_config import *
 from .table_rows import *
+from .third_party_auth import *
 from ._inputs import *
 from . import outputs
 
@@ -57,8 +60,10 @@ _utilities.register(
    "supabase:index:AuthConfig": "AuthConfig",
    "supabase:index:CustomHostname": "CustomHostname",
    "supabase:index:DatabaseMigration": "DatabaseMigration",
+   "supabase:index:DatabaseWebhooks": "DatabaseWebhooks",
    "supabase:index:Function": "Function",
    "supabase:index:Functions": "Functions",
+   "supabase:index:LegacyApiKeys": "LegacyApiKeys",
    "supabase:index:NetworkRestriction": "NetworkRestriction",
    "supabase:index:Organization": "Organization",
    "supabase:index:Pgsodium": "Pgsodium",
@@ -71,7 +76,8 @@ _utilities.register(
    "supabase:index:Secrets": "Secrets",
    "supabase:index:SslEnforcement": "SslEnforcement",
    "supabase:index:StorageConfig": "StorageConfig",
-   "supabase:index:TableRows": "TableRows"
+   "supabase:index:TableRows": "TableRows",
+   "supabase:index:ThirdPartyAuth": "ThirdPartyAuth"
   }
  }
 ]

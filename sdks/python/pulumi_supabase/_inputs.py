@@ -28,6 +28,10 @@ __all__ = [
     'StorageConfigFeaturesS3ProtocolArgsDict',
     'StorageConfigFeaturesVectorBucketsArgs',
     'StorageConfigFeaturesVectorBucketsArgsDict',
+    'ThirdPartyAuthCustomJwksArgs',
+    'ThirdPartyAuthCustomJwksArgsDict',
+    'ThirdPartyAuthCustomJwksKeysItemArgs',
+    'ThirdPartyAuthCustomJwksKeysItemArgsDict',
 ]
 
 class StorageConfigExternalArgsDict(TypedDict):
@@ -243,5 +247,44 @@ class StorageConfigFeaturesVectorBucketsArgs:
     @max_indexes.setter
     def max_indexes(self, value: pulumi.Input[_builtins.int]):
         pulumi.set(self, "max_indexes", value)
+
+
+class ThirdPartyAuthCustomJwksArgsDict(TypedDict):
+    keys: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['ThirdPartyAuthCustomJwksKeysItemArgsDict']]]]]
+
+@pulumi.input_type
+class ThirdPartyAuthCustomJwksArgs:
+    def __init__(__self__, *,
+                 keys: pulumi.Input[Optional[Sequence[pulumi.Input['ThirdPartyAuthCustomJwksKeysItemArgs']]]] = None):
+        if keys is not None:
+            pulumi.set(__self__, "keys", keys)
+
+    @_builtins.property
+    @pulumi.getter
+    def keys(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['ThirdPartyAuthCustomJwksKeysItemArgs']]]]:
+        return pulumi.get(self, "keys")
+
+    @keys.setter
+    def keys(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['ThirdPartyAuthCustomJwksKeysItemArgs']]]]):
+        pulumi.set(self, "keys", value)
+
+
+class ThirdPartyAuthCustomJwksKeysItemArgsDict(TypedDict):
+    kty: pulumi.Input[_builtins.str]
+
+@pulumi.input_type
+class ThirdPartyAuthCustomJwksKeysItemArgs:
+    def __init__(__self__, *,
+                 kty: pulumi.Input[_builtins.str]):
+        pulumi.set(__self__, "kty", kty)
+
+    @_builtins.property
+    @pulumi.getter
+    def kty(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "kty")
+
+    @kty.setter
+    def kty(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "kty", value)
 
 

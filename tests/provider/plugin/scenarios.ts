@@ -273,6 +273,40 @@ export const scenarios: Scenario[] = [
     update: (i) => ({ ...i, maxConcurrentUsers: 600 }),
     imported: { projectRef: "<ref>" },
   },
+  {
+    kind: "thirdPartyAuth",
+    fixture: project,
+    inputs: (ids) => ({ projectRef: ids.ref, oidcIssuerUrl: "https://securetoken.google.com/entry-app" }),
+    // Replaced out of band by an integration for the same issuer with a JWKS URL: refresh follows it.
+    outOfBand: async (emu, ids, id) => {
+      const tpa = `/v1/projects/${ids.ref}/config/auth/third-party-auth`;
+      await emu.api("DELETE", `${tpa}/${id.split("/")[1]}`);
+      const other = await emu.api("POST", tpa, {
+        oidc_issuer_url: "https://securetoken.google.com/entry-app",
+        jwks_url: "https://elsewhere.example.com/jwks.json",
+      });
+      ids.other = (other.body as Props).id as string;
+    },
+    update: (i) => i,
+    generated: (c) => ({ tpa: String(c.props.integrationId) }),
+    imported: null,
+  },
+  {
+    kind: "legacyApiKeys",
+    fixture: project,
+    inputs: (ids) => ({ projectRef: ids.ref, enabled: false }),
+    outOfBand: async (emu, ids) => void (await emu.api("PUT", `/v1/projects/${ids.ref}/api-keys/legacy?enabled=true`)),
+    update: (i) => ({ ...i, restoreOnDestroy: false }),
+    imported: { projectRef: "<ref>" },
+  },
+  {
+    kind: "databaseWebhooks",
+    fixture: project,
+    inputs: (ids) => ({ projectRef: ids.ref }),
+    outOfBand: async (emu, ids) => void (await sql(emu, ids.ref, "drop schema supabase_functions cascade")),
+    update: (i) => i,
+    imported: { projectRef: "<ref>" },
+  },
 ];
 
 /** Secret values the scenarios use: they never show, in plain or in what is stored. */

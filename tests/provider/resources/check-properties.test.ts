@@ -100,6 +100,12 @@ function valid(kind: runtime.ResourceKind): Props {
       return { projectRef: FAKE_REF, type: "secret", name: "ci_key" };
     case "realtimeConfig":
       return { projectRef: FAKE_REF, privateOnly: true, maxConcurrentUsers: 500 };
+    case "thirdPartyAuth":
+      return { projectRef: FAKE_REF, oidcIssuerUrl: "https://securetoken.google.com/acme-app" };
+    case "legacyApiKeys":
+      return { projectRef: FAKE_REF, enabled: false };
+    case "databaseWebhooks":
+      return { projectRef: FAKE_REF };
     case "functions":
       return {
         projectRef: FAKE_REF,
