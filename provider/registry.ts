@@ -30,6 +30,7 @@ import realtimeConfig from "./resources/realtime-config";
 import thirdPartyAuth from "./resources/third-party-auth";
 import legacyApiKeys from "./resources/legacy-api-keys";
 import databaseWebhooks from "./resources/database-webhooks";
+import ssoProvider from "./resources/sso-provider";
 
 export const registry = {
   organization,
@@ -54,6 +55,7 @@ export const registry = {
   thirdPartyAuth,
   legacyApiKeys,
   databaseWebhooks,
+  ssoProvider,
 } as const satisfies Record<string, KindDefinition>;
 
 /** A resource kind's name, e.g. `"apiKey"`: what `provider(kind)` and the SDK's provider modules take. */

@@ -70,6 +70,10 @@ export const importRules: Record<ResourceKind, ImportRule> = {
   },
   legacyApiKeys: projectScoped("setting"),
   databaseWebhooks: { id: "the project's ref", reads: [], fromId: (id) => ({ projectRef: id }) },
+  ssoProvider: {
+    id: "`<projectRef>/<providerId>`",
+    reads: ["projectRef", "metadataUrl", "metadataXml", "domains", "attributeMapping", "nameIdFormat"],
+  },
 };
 
 /** One line for a kind's docs page. */

@@ -59,6 +59,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Secrets{}
 	case "supabase:index:SslEnforcement":
 		r = &SslEnforcement{}
+	case "supabase:index:SsoProvider":
+		r = &SsoProvider{}
 	case "supabase:index:StorageConfig":
 		r = &StorageConfig{}
 	case "supabase:index:TableRows":

@@ -361,6 +361,263 @@ func (o SecretDigestArrayOutput) Index(i pulumi.IntInput) SecretDigestOutput {
 	}).(SecretDigestOutput)
 }
 
+type SsoAttributeMapping struct {
+	Keys map[string]SsoAttributeMappingKeysValue `pulumi:"keys"`
+}
+
+// SsoAttributeMappingInput is an input type that accepts SsoAttributeMappingArgs and SsoAttributeMappingOutput values.
+// You can construct a concrete instance of `SsoAttributeMappingInput` via:
+//
+//	SsoAttributeMappingArgs{...}
+type SsoAttributeMappingInput interface {
+	pulumi.Input
+
+	ToSsoAttributeMappingOutput() SsoAttributeMappingOutput
+	ToSsoAttributeMappingOutputWithContext(context.Context) SsoAttributeMappingOutput
+}
+
+type SsoAttributeMappingArgs struct {
+	Keys SsoAttributeMappingKeysValueMapInput `pulumi:"keys"`
+}
+
+func (SsoAttributeMappingArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*SsoAttributeMapping)(nil)).Elem()
+}
+
+func (i SsoAttributeMappingArgs) ToSsoAttributeMappingOutput() SsoAttributeMappingOutput {
+	return i.ToSsoAttributeMappingOutputWithContext(context.Background())
+}
+
+func (i SsoAttributeMappingArgs) ToSsoAttributeMappingOutputWithContext(ctx context.Context) SsoAttributeMappingOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SsoAttributeMappingOutput)
+}
+
+func (i SsoAttributeMappingArgs) ToSsoAttributeMappingPtrOutput() SsoAttributeMappingPtrOutput {
+	return i.ToSsoAttributeMappingPtrOutputWithContext(context.Background())
+}
+
+func (i SsoAttributeMappingArgs) ToSsoAttributeMappingPtrOutputWithContext(ctx context.Context) SsoAttributeMappingPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SsoAttributeMappingOutput).ToSsoAttributeMappingPtrOutputWithContext(ctx)
+}
+
+// SsoAttributeMappingPtrInput is an input type that accepts SsoAttributeMappingArgs, SsoAttributeMappingPtr and SsoAttributeMappingPtrOutput values.
+// You can construct a concrete instance of `SsoAttributeMappingPtrInput` via:
+//
+//	        SsoAttributeMappingArgs{...}
+//
+//	or:
+//
+//	        nil
+type SsoAttributeMappingPtrInput interface {
+	pulumi.Input
+
+	ToSsoAttributeMappingPtrOutput() SsoAttributeMappingPtrOutput
+	ToSsoAttributeMappingPtrOutputWithContext(context.Context) SsoAttributeMappingPtrOutput
+}
+
+type ssoAttributeMappingPtrType SsoAttributeMappingArgs
+
+func SsoAttributeMappingPtr(v *SsoAttributeMappingArgs) SsoAttributeMappingPtrInput {
+	return (*ssoAttributeMappingPtrType)(v)
+}
+
+func (*ssoAttributeMappingPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**SsoAttributeMapping)(nil)).Elem()
+}
+
+func (i *ssoAttributeMappingPtrType) ToSsoAttributeMappingPtrOutput() SsoAttributeMappingPtrOutput {
+	return i.ToSsoAttributeMappingPtrOutputWithContext(context.Background())
+}
+
+func (i *ssoAttributeMappingPtrType) ToSsoAttributeMappingPtrOutputWithContext(ctx context.Context) SsoAttributeMappingPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SsoAttributeMappingPtrOutput)
+}
+
+type SsoAttributeMappingOutput struct{ *pulumi.OutputState }
+
+func (SsoAttributeMappingOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SsoAttributeMapping)(nil)).Elem()
+}
+
+func (o SsoAttributeMappingOutput) ToSsoAttributeMappingOutput() SsoAttributeMappingOutput {
+	return o
+}
+
+func (o SsoAttributeMappingOutput) ToSsoAttributeMappingOutputWithContext(ctx context.Context) SsoAttributeMappingOutput {
+	return o
+}
+
+func (o SsoAttributeMappingOutput) ToSsoAttributeMappingPtrOutput() SsoAttributeMappingPtrOutput {
+	return o.ToSsoAttributeMappingPtrOutputWithContext(context.Background())
+}
+
+func (o SsoAttributeMappingOutput) ToSsoAttributeMappingPtrOutputWithContext(ctx context.Context) SsoAttributeMappingPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v SsoAttributeMapping) *SsoAttributeMapping {
+		return &v
+	}).(SsoAttributeMappingPtrOutput)
+}
+
+func (o SsoAttributeMappingOutput) Keys() SsoAttributeMappingKeysValueMapOutput {
+	return o.ApplyT(func(v SsoAttributeMapping) map[string]SsoAttributeMappingKeysValue { return v.Keys }).(SsoAttributeMappingKeysValueMapOutput)
+}
+
+type SsoAttributeMappingPtrOutput struct{ *pulumi.OutputState }
+
+func (SsoAttributeMappingPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**SsoAttributeMapping)(nil)).Elem()
+}
+
+func (o SsoAttributeMappingPtrOutput) ToSsoAttributeMappingPtrOutput() SsoAttributeMappingPtrOutput {
+	return o
+}
+
+func (o SsoAttributeMappingPtrOutput) ToSsoAttributeMappingPtrOutputWithContext(ctx context.Context) SsoAttributeMappingPtrOutput {
+	return o
+}
+
+func (o SsoAttributeMappingPtrOutput) Elem() SsoAttributeMappingOutput {
+	return o.ApplyT(func(v *SsoAttributeMapping) SsoAttributeMapping {
+		if v != nil {
+			return *v
+		}
+		var ret SsoAttributeMapping
+		return ret
+	}).(SsoAttributeMappingOutput)
+}
+
+func (o SsoAttributeMappingPtrOutput) Keys() SsoAttributeMappingKeysValueMapOutput {
+	return o.ApplyT(func(v *SsoAttributeMapping) map[string]SsoAttributeMappingKeysValue {
+		if v == nil {
+			return nil
+		}
+		return v.Keys
+	}).(SsoAttributeMappingKeysValueMapOutput)
+}
+
+type SsoAttributeMappingKeysValue struct {
+	// Keep every value, as a list.
+	Array *bool `pulumi:"array"`
+	// The value when the assertion has none.
+	Default interface{} `pulumi:"default"`
+	// The SAML attribute to read.
+	Name *string `pulumi:"name"`
+	// SAML attributes to try in order.
+	Names []string `pulumi:"names"`
+}
+
+// SsoAttributeMappingKeysValueInput is an input type that accepts SsoAttributeMappingKeysValueArgs and SsoAttributeMappingKeysValueOutput values.
+// You can construct a concrete instance of `SsoAttributeMappingKeysValueInput` via:
+//
+//	SsoAttributeMappingKeysValueArgs{...}
+type SsoAttributeMappingKeysValueInput interface {
+	pulumi.Input
+
+	ToSsoAttributeMappingKeysValueOutput() SsoAttributeMappingKeysValueOutput
+	ToSsoAttributeMappingKeysValueOutputWithContext(context.Context) SsoAttributeMappingKeysValueOutput
+}
+
+type SsoAttributeMappingKeysValueArgs struct {
+	// Keep every value, as a list.
+	Array pulumi.BoolPtrInput `pulumi:"array"`
+	// The value when the assertion has none.
+	Default pulumi.Input `pulumi:"default"`
+	// The SAML attribute to read.
+	Name pulumi.StringPtrInput `pulumi:"name"`
+	// SAML attributes to try in order.
+	Names pulumi.StringArrayInput `pulumi:"names"`
+}
+
+func (SsoAttributeMappingKeysValueArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*SsoAttributeMappingKeysValue)(nil)).Elem()
+}
+
+func (i SsoAttributeMappingKeysValueArgs) ToSsoAttributeMappingKeysValueOutput() SsoAttributeMappingKeysValueOutput {
+	return i.ToSsoAttributeMappingKeysValueOutputWithContext(context.Background())
+}
+
+func (i SsoAttributeMappingKeysValueArgs) ToSsoAttributeMappingKeysValueOutputWithContext(ctx context.Context) SsoAttributeMappingKeysValueOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SsoAttributeMappingKeysValueOutput)
+}
+
+// SsoAttributeMappingKeysValueMapInput is an input type that accepts SsoAttributeMappingKeysValueMap and SsoAttributeMappingKeysValueMapOutput values.
+// You can construct a concrete instance of `SsoAttributeMappingKeysValueMapInput` via:
+//
+//	SsoAttributeMappingKeysValueMap{ "key": SsoAttributeMappingKeysValueArgs{...} }
+type SsoAttributeMappingKeysValueMapInput interface {
+	pulumi.Input
+
+	ToSsoAttributeMappingKeysValueMapOutput() SsoAttributeMappingKeysValueMapOutput
+	ToSsoAttributeMappingKeysValueMapOutputWithContext(context.Context) SsoAttributeMappingKeysValueMapOutput
+}
+
+type SsoAttributeMappingKeysValueMap map[string]SsoAttributeMappingKeysValueInput
+
+func (SsoAttributeMappingKeysValueMap) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]SsoAttributeMappingKeysValue)(nil)).Elem()
+}
+
+func (i SsoAttributeMappingKeysValueMap) ToSsoAttributeMappingKeysValueMapOutput() SsoAttributeMappingKeysValueMapOutput {
+	return i.ToSsoAttributeMappingKeysValueMapOutputWithContext(context.Background())
+}
+
+func (i SsoAttributeMappingKeysValueMap) ToSsoAttributeMappingKeysValueMapOutputWithContext(ctx context.Context) SsoAttributeMappingKeysValueMapOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SsoAttributeMappingKeysValueMapOutput)
+}
+
+type SsoAttributeMappingKeysValueOutput struct{ *pulumi.OutputState }
+
+func (SsoAttributeMappingKeysValueOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SsoAttributeMappingKeysValue)(nil)).Elem()
+}
+
+func (o SsoAttributeMappingKeysValueOutput) ToSsoAttributeMappingKeysValueOutput() SsoAttributeMappingKeysValueOutput {
+	return o
+}
+
+func (o SsoAttributeMappingKeysValueOutput) ToSsoAttributeMappingKeysValueOutputWithContext(ctx context.Context) SsoAttributeMappingKeysValueOutput {
+	return o
+}
+
+// Keep every value, as a list.
+func (o SsoAttributeMappingKeysValueOutput) Array() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v SsoAttributeMappingKeysValue) *bool { return v.Array }).(pulumi.BoolPtrOutput)
+}
+
+// The value when the assertion has none.
+func (o SsoAttributeMappingKeysValueOutput) Default() pulumi.AnyOutput {
+	return o.ApplyT(func(v SsoAttributeMappingKeysValue) interface{} { return v.Default }).(pulumi.AnyOutput)
+}
+
+// The SAML attribute to read.
+func (o SsoAttributeMappingKeysValueOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SsoAttributeMappingKeysValue) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// SAML attributes to try in order.
+func (o SsoAttributeMappingKeysValueOutput) Names() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v SsoAttributeMappingKeysValue) []string { return v.Names }).(pulumi.StringArrayOutput)
+}
+
+type SsoAttributeMappingKeysValueMapOutput struct{ *pulumi.OutputState }
+
+func (SsoAttributeMappingKeysValueMapOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]SsoAttributeMappingKeysValue)(nil)).Elem()
+}
+
+func (o SsoAttributeMappingKeysValueMapOutput) ToSsoAttributeMappingKeysValueMapOutput() SsoAttributeMappingKeysValueMapOutput {
+	return o
+}
+
+func (o SsoAttributeMappingKeysValueMapOutput) ToSsoAttributeMappingKeysValueMapOutputWithContext(ctx context.Context) SsoAttributeMappingKeysValueMapOutput {
+	return o
+}
+
+func (o SsoAttributeMappingKeysValueMapOutput) MapIndex(k pulumi.StringInput) SsoAttributeMappingKeysValueOutput {
+	return pulumi.All(o, k).ApplyT(func(vs []interface{}) SsoAttributeMappingKeysValue {
+		return vs[0].(map[string]SsoAttributeMappingKeysValue)[vs[1].(string)]
+	}).(SsoAttributeMappingKeysValueOutput)
+}
+
 type StorageConfigExternal struct {
 	UpstreamTarget *string `pulumi:"upstreamTarget"`
 }
@@ -1507,6 +1764,10 @@ func (o ThirdPartyAuthCustomJwksKeysItemArrayOutput) Index(i pulumi.IntInput) Th
 }
 
 func init() {
+	pulumi.RegisterInputType(reflect.TypeOf((*SsoAttributeMappingInput)(nil)).Elem(), SsoAttributeMappingArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SsoAttributeMappingPtrInput)(nil)).Elem(), SsoAttributeMappingArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SsoAttributeMappingKeysValueInput)(nil)).Elem(), SsoAttributeMappingKeysValueArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SsoAttributeMappingKeysValueMapInput)(nil)).Elem(), SsoAttributeMappingKeysValueMap{})
 	pulumi.RegisterInputType(reflect.TypeOf((*StorageConfigExternalInput)(nil)).Elem(), StorageConfigExternalArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*StorageConfigExternalPtrInput)(nil)).Elem(), StorageConfigExternalArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*StorageConfigFeaturesInput)(nil)).Elem(), StorageConfigFeaturesArgs{})
@@ -1533,6 +1794,10 @@ func init() {
 	pulumi.RegisterOutputType(OrganizationInfoArrayOutput{})
 	pulumi.RegisterOutputType(SecretDigestOutput{})
 	pulumi.RegisterOutputType(SecretDigestArrayOutput{})
+	pulumi.RegisterOutputType(SsoAttributeMappingOutput{})
+	pulumi.RegisterOutputType(SsoAttributeMappingPtrOutput{})
+	pulumi.RegisterOutputType(SsoAttributeMappingKeysValueOutput{})
+	pulumi.RegisterOutputType(SsoAttributeMappingKeysValueMapOutput{})
 	pulumi.RegisterOutputType(StorageConfigExternalOutput{})
 	pulumi.RegisterOutputType(StorageConfigExternalPtrOutput{})
 	pulumi.RegisterOutputType(StorageConfigFeaturesOutput{})

@@ -35,6 +35,7 @@ from .realtime_config import *
 from .secret import *
 from .secrets import *
 from .ssl_enforcement import *
+from .sso_provider import *
 from .storage_config import *
 from .table_rows import *
 from .third_party_auth import *
@@ -75,6 +76,7 @@ _utilities.register(
    "supabase:index:Secret": "Secret",
    "supabase:index:Secrets": "Secrets",
    "supabase:index:SslEnforcement": "SslEnforcement",
+   "supabase:index:SsoProvider": "SsoProvider",
    "supabase:index:StorageConfig": "StorageConfig",
    "supabase:index:TableRows": "TableRows",
    "supabase:index:ThirdPartyAuth": "ThirdPartyAuth"

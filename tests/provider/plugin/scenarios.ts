@@ -307,6 +307,30 @@ export const scenarios: Scenario[] = [
     update: (i) => i,
     imported: { projectRef: "<ref>" },
   },
+  {
+    kind: "ssoProvider",
+    fixture: async (emu) => {
+      const ids = await project(emu);
+      await emu.api("PATCH", `/v1/projects/${ids.ref}/config/auth`, { saml_enabled: true });
+      return ids;
+    },
+    inputs: (ids) => ({
+      projectRef: ids.ref,
+      metadataUrl: "https://idp.entry.example.com/metadata",
+      domains: ["entry.example.com"],
+    }),
+    outOfBand: async (emu, ids, id) =>
+      void (await emu.api("PUT", `/v1/projects/${ids.ref}/config/auth/sso/providers/${id.split("/")[1]}`, {
+        domains: ["elsewhere.example.com"],
+      })),
+    update: (i) => ({ ...i, domains: ["entry.example.com", "corp.entry.example.com"] }),
+    generated: (c) => ({ provider: String(c.props.providerId) }),
+    imported: {
+      projectRef: "<ref>",
+      metadataUrl: "https://idp.entry.example.com/metadata",
+      domains: ["corp.entry.example.com", "entry.example.com"],
+    },
+  },
 ];
 
 /** Secret values the scenarios use: they never show, in plain or in what is stored. */

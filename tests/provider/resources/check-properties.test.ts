@@ -106,6 +106,8 @@ function valid(kind: runtime.ResourceKind): Props {
       return { projectRef: FAKE_REF, enabled: false };
     case "databaseWebhooks":
       return { projectRef: FAKE_REF };
+    case "ssoProvider":
+      return { projectRef: FAKE_REF, metadataUrl: "https://idp.example.com/metadata", domains: ["acme.com"] };
     case "functions":
       return {
         projectRef: FAKE_REF,
