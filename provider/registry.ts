@@ -31,6 +31,7 @@ import thirdPartyAuth from "./resources/third-party-auth";
 import legacyApiKeys from "./resources/legacy-api-keys";
 import databaseWebhooks from "./resources/database-webhooks";
 import ssoProvider from "./resources/sso-provider";
+import signingKey from "./resources/signing-key";
 
 export const registry = {
   organization,
@@ -56,6 +57,7 @@ export const registry = {
   legacyApiKeys,
   databaseWebhooks,
   ssoProvider,
+  signingKey,
 } as const satisfies Record<string, KindDefinition>;
 
 /** A resource kind's name, e.g. `"apiKey"`: what `provider(kind)` and the SDK's provider modules take. */

@@ -13,6 +13,7 @@ import { typesRoutes } from "./types";
 import { apiKeyRoutes } from "./api-keys";
 import { serviceConfigRoutes } from "./service-config";
 import { authIntegrationRoutes } from "./auth-integrations";
+import { signingKeyRoutes } from "./signing-keys";
 
 /** Every route of the management API (`/v1/...`). New features append their RouteDef arrays here. */
 export const managementRoutes: RouteDef[] = [
@@ -33,4 +34,5 @@ export const managementRoutes: RouteDef[] = [
   ...apiKeyRoutes,
   // Third-party auth, SSO providers, signing keys.
   ...authIntegrationRoutes,
+  ...signingKeyRoutes,
 ];

@@ -74,6 +74,11 @@ export const importRules: Record<ResourceKind, ImportRule> = {
     id: "`<projectRef>/<providerId>`",
     reads: ["projectRef", "metadataUrl", "metadataXml", "domains", "attributeMapping", "nameIdFormat"],
   },
+  signingKey: {
+    id: "`<projectRef>/<signingKeyId>`",
+    reads: ["projectRef", "algorithm", "status"],
+    note: "The program declares `keyId` (or `legacy: true` for the legacy secret) to match.",
+  },
 };
 
 /** One line for a kind's docs page. */

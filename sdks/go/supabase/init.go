@@ -57,6 +57,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Secret{}
 	case "supabase:index:Secrets":
 		r = &Secrets{}
+	case "supabase:index:SigningKey":
+		r = &SigningKey{}
 	case "supabase:index:SslEnforcement":
 		r = &SslEnforcement{}
 	case "supabase:index:SsoProvider":

@@ -34,6 +34,7 @@ from .provider import *
 from .realtime_config import *
 from .secret import *
 from .secrets import *
+from .signing_key import *
 from .ssl_enforcement import *
 from .sso_provider import *
 from .storage_config import *
@@ -75,6 +76,7 @@ _utilities.register(
    "supabase:index:RealtimeConfig": "RealtimeConfig",
    "supabase:index:Secret": "Secret",
    "supabase:index:Secrets": "Secrets",
+   "supabase:index:SigningKey": "SigningKey",
    "supabase:index:SslEnforcement": "SslEnforcement",
    "supabase:index:SsoProvider": "SsoProvider",
    "supabase:index:StorageConfig": "StorageConfig",

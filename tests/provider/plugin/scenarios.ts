@@ -331,6 +331,26 @@ export const scenarios: Scenario[] = [
       domains: ["corp.entry.example.com", "entry.example.com"],
     },
   },
+  {
+    kind: "signingKey",
+    fixture: project,
+    inputs: (ids) => ({ projectRef: ids.ref, algorithm: "ES256", status: "in_use" }),
+    // Another key made in use out of band retires this one; the update rolls it back.
+    outOfBand: async (emu, ids) => {
+      const other = await emu.api("POST", `/v1/projects/${ids.ref}/config/auth/signing-keys`, {
+        algorithm: "EdDSA",
+        status: "in_use",
+      });
+      ids.other = (other.body as Props).id as string;
+    },
+    update: (i) => i,
+    generated: (c) => ({
+      key: String(c.props.signingKeyId),
+      x: String((c.props.publicJwk as Props).x),
+      y: String((c.props.publicJwk as Props).y),
+    }),
+    imported: { projectRef: "<ref>", algorithm: "ES256", status: "in_use" },
+  },
 ];
 
 /** Secret values the scenarios use: they never show, in plain or in what is stored. */

@@ -108,6 +108,8 @@ function valid(kind: runtime.ResourceKind): Props {
       return { projectRef: FAKE_REF };
     case "ssoProvider":
       return { projectRef: FAKE_REF, metadataUrl: "https://idp.example.com/metadata", domains: ["acme.com"] };
+    case "signingKey":
+      return { projectRef: FAKE_REF, algorithm: "ES256", status: "standby" };
     case "functions":
       return {
         projectRef: FAKE_REF,
