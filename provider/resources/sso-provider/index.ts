@@ -290,7 +290,6 @@ export const ssoProviderDoc: ResourceDoc<typeof ssoProviderInputs> = {
       projectRef: usageProjectRef(),
       metadataUrl: "https://acme.okta.com/app/exk1/sso/saml/metadata",
       domains: ["acme.com"],
-      attributeMapping: { keys: { email: { name: "email" }, full_name: { name: "displayName" } } },
     },
     dependsOn: ["auth"],
   },
