@@ -27,6 +27,13 @@ import databaseMigration from "./resources/database-migration";
 import tableRows from "./resources/table-rows";
 import branch from "./resources/branch";
 import storageBucket from "./resources/storage-bucket";
+// Auth and realtime settings, third-party auth, SSO, signing keys, legacy API keys, database webhooks.
+import realtimeConfig from "./resources/realtime-config";
+import thirdPartyAuth from "./resources/third-party-auth";
+import legacyApiKeys from "./resources/legacy-api-keys";
+import databaseWebhooks from "./resources/database-webhooks";
+import ssoProvider from "./resources/sso-provider";
+import signingKey from "./resources/signing-key";
 
 export const registry = {
   organization,
@@ -49,6 +56,12 @@ export const registry = {
   tableRows,
   branch,
   storageBucket,
+  realtimeConfig,
+  thirdPartyAuth,
+  legacyApiKeys,
+  databaseWebhooks,
+  ssoProvider,
+  signingKey,
 } as const satisfies Record<string, KindDefinition>;
 
 /** A resource kind's name, e.g. `"apiKey"`: what `provider(kind)` and the SDK's provider modules take. */

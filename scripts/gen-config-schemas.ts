@@ -1,7 +1,7 @@
 /**
  * Generates the zod schemas of the service-configuration endpoints (auth,
- * Data API, Postgres, pooler, storage, SSL enforcement, API keys, database
- * password) from the real service's OpenAPI document, so fields, types, enums
+ * Data API, Postgres, pooler, storage, realtime, SSL enforcement, API keys,
+ * database password) from the real service's OpenAPI document, so fields, types, enums
  * and limits come from the spec and never by hand:
  *
  * - `emulator/generated/config-schemas.ts`: the request bodies in the API's own
@@ -65,6 +65,12 @@ const REQUEST_BODIES = [
   "CreateBranchBody",
   "UpdateBranchBody",
   "BranchActionBody",
+  "UpdateRealtimeConfigBody",
+  "CreateThirdPartyAuthBody",
+  "CreateProviderBody",
+  "UpdateProviderBody",
+  "CreateSigningKeyBody",
+  "UpdateSigningKeyBody",
 ] as const;
 
 /** The configuration resources: their input schema and the spec schema their fields come from. */
@@ -90,6 +96,10 @@ const RESOURCES: Array<{ name: string; body: string; omit?: string[] }> = [
   {
     name: "StorageConfig",
     body: "UpdateStorageConfigBody",
+  },
+  {
+    name: "RealtimeConfig",
+    body: "UpdateRealtimeConfigBody",
   },
 ];
 

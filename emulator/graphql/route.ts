@@ -20,6 +20,7 @@ export const GraphqlMessages = {
   noApiKey: "No API key found in request",
   invalidApiKey: "Invalid API key",
   invalidJwt: "Invalid JWT",
+  legacyKeysDisabled: "Legacy API keys are disabled",
 } as const;
 
 function header(headers: IncomingHttpHeaders, name: string): string | undefined {
@@ -37,6 +38,9 @@ export function authenticate(
   if (!apiKey) throw new ApiError(401, GraphqlMessages.noApiKey);
   const keyRole = roleForApiKey(project, apiKey, nowMs);
   if (!keyRole || keyRole === "authenticated") throw new ApiError(401, GraphqlMessages.invalidApiKey);
+  // The JWT-based keys (anon, service_role) are refused while the project has turned them off.
+  if (!apiKey.startsWith("sb_") && project.settings?.legacyApiKeysDisabled === true)
+    throw new ApiError(401, GraphqlMessages.legacyKeysDisabled);
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header(headers, "authorization") ?? "")?.[1];
   if (bearer === undefined || bearer === apiKey) {
     // Like the local gateway: a bare API key stands for its role's JWT.

@@ -3,7 +3,9 @@
  * (`PATCH …/database/password`). Created keys are accepted by the project's
  * GraphQL API like the default ones: a publishable key stands for `anon`, a
  * secret key for the role of its JWT template (`service_role` by default).
- * Secret keys are masked unless `reveal=true`.
+ * Secret keys are masked unless `reveal=true`. `…/api-keys/legacy` turns the
+ * legacy JWT keys (anon, service_role) off and on: while off, the project's
+ * GraphQL API refuses them (graphql/route.ts).
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { z } from "zod";
@@ -17,6 +19,7 @@ import { settingsOf } from "../settings/store";
 import { hashPassword } from "../auth/password";
 
 const Reveal = z.object({ reveal: z.enum(["true", "false"]).optional() });
+const LegacyQuery = z.object({ enabled: z.enum(["true", "false"], { error: "enabled must be true or false" }) });
 const DeleteQuery = Reveal.extend({
   was_compromised: z.enum(["true", "false"]).optional(),
   reason: z.string().optional(),
@@ -51,6 +54,27 @@ function editableKey(app: EmulatorContext, p: ProjectRecord, id: string): ApiKey
 }
 
 export const apiKeyRoutes: RouteDef[] = [
+  defineRoute({
+    method: "GET",
+    path: "/v1/projects/{ref}/api-keys/legacy",
+    handler: ({ app, params }) => {
+      const p = app.requireProject(params.ref);
+      return { status: 200, body: { enabled: settingsOf(app, p).legacyApiKeysDisabled !== true } };
+    },
+  }),
+  defineRoute({
+    method: "PUT",
+    path: "/v1/projects/{ref}/api-keys/legacy",
+    query: LegacyQuery,
+    handler: ({ app, params, query }) => {
+      const p = app.requireProject(params.ref);
+      const settings = settingsOf(app, p);
+      if (query.enabled === "true") delete settings.legacyApiKeysDisabled;
+      else settings.legacyApiKeysDisabled = true;
+      app.store.commit();
+      return { status: 200, body: { enabled: settings.legacyApiKeysDisabled !== true } };
+    },
+  }),
   defineRoute({
     method: "GET",
     path: "/v1/projects/{ref}/api-keys",

@@ -2,6 +2,34 @@ import { z } from "zod";
 import { SqlError, type ProjectDatabase, type QueryResult } from "../db";
 import { ApiError, Messages } from "../pipeline/errors";
 import { defineRoute, type RouteDef } from "../pipeline/router";
+import { settingsOf } from "../settings/store";
+
+/**
+ * What enabling database webhooks sets up, as the platform does: the
+ * `supabase_functions` schema with its migration log and the `hooks` table the
+ * webhook triggers record their requests in. Idempotent. (The platform's
+ * `http_request` trigger function calls pg_net, which the emulator does not
+ * have: no request is ever sent.)
+ */
+const WEBHOOKS_SQL = `
+create schema if not exists supabase_functions;
+grant usage on schema supabase_functions to postgres, anon, authenticated, service_role;
+create table if not exists supabase_functions.migrations (
+  version text primary key,
+  inserted_at timestamptz not null default now()
+);
+insert into supabase_functions.migrations (version) values ('initial') on conflict do nothing;
+create table if not exists supabase_functions.hooks (
+  id bigserial primary key,
+  hook_table_id integer not null,
+  hook_name text not null,
+  created_at timestamptz not null default now(),
+  request_id bigint
+);
+create index if not exists supabase_functions_hooks_request_id_idx on supabase_functions.hooks using btree (request_id);
+create index if not exists supabase_functions_hooks_h_table_id_h_name_idx on supabase_functions.hooks using btree (hook_table_id, hook_name);
+comment on table supabase_functions.hooks is 'Supabase Functions Hooks: Audit trail for triggered hooks.';
+`;
 
 const RunQuery = z.strictObject({
   query: z.string().min(1),
@@ -49,6 +77,26 @@ export const databaseRoutes: RouteDef[] = [
         if (err instanceof SqlError) throw new ApiError(400, sqlErrorMessage(err));
         throw err;
       }
+    },
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/v1/projects/{ref}/database/webhooks/enable",
+    handler: async ({ app, params }) => {
+      const p = app.requireProject(params.ref);
+      const status = app.status(p);
+      if (status === "GOING_DOWN") throw new ApiError(400, Messages.resourceRemoved);
+      if (status !== "ACTIVE_HEALTHY") throw new ApiError(500, "Failed to enable Database Webhooks on the project");
+      try {
+        await (await app.db.forProject(p.ref)).exec(WEBHOOKS_SQL);
+      } catch (err) {
+        if (err instanceof SqlError) throw new ApiError(500, "Failed to enable Database Webhooks on the project");
+        throw err;
+      }
+      const settings = settingsOf(app, p);
+      settings.databaseWebhooksEnabledAtMs ??= app.clock.now();
+      app.store.commit();
+      return { status: 201 };
     },
   }),
 ];

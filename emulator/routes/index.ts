@@ -15,6 +15,8 @@ import { serviceConfigRoutes } from "./service-config";
 import { branchRoutes } from "./branches";
 import { branchActionRoutes } from "./branch-actions";
 import { storageRoutes } from "./storage";
+import { authIntegrationRoutes } from "./auth-integrations";
+import { signingKeyRoutes } from "./signing-keys";
 
 /** Every route of the management API (`/v1/...`). New features append their RouteDef arrays here. */
 export const managementRoutes: RouteDef[] = [
@@ -38,4 +40,7 @@ export const managementRoutes: RouteDef[] = [
   ...branchActionRoutes,
   // Storage buckets (the list; the buckets themselves are written through the project's Storage API).
   ...storageRoutes,
+  // Third-party auth, SSO providers, signing keys.
+  ...authIntegrationRoutes,
+  ...signingKeyRoutes,
 ];

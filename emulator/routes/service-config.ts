@@ -1,7 +1,7 @@
 /**
  * Service configuration: auth (`config/auth`), the Data API (`postgrest`),
  * Postgres (`config/database/postgres`), the pooler (`config/database/pooler`),
- * storage (`config/storage`) and SSL enforcement. Request bodies are validated
+ * storage (`config/storage`), realtime (`config/realtime`) and SSL enforcement. Request bodies are validated
  * with schemas generated from the spec. Each project stores only what was
  * written; reads lay that over the defaults of a new project.
  *
@@ -24,6 +24,7 @@ import {
   SslEnforcementRequest,
   UpdateAuthConfigBody,
   UpdatePostgresConfigBody,
+  UpdateRealtimeConfigBody,
   UpdateStorageConfigBody,
   UpdateSupavisorConfigBody,
   V1UpdatePostgrestConfigBody,
@@ -35,6 +36,7 @@ import {
   poolerDefaults,
   poolerView,
   postgrestDefaults,
+  realtimeDefaults,
   storageDefaults,
 } from "../settings/config-defaults";
 import { projectSettings } from "../settings/store";
@@ -206,6 +208,28 @@ export const serviceConfigRoutes: RouteDef[] = [
       config.sslEnforced = body.requestedConfig.database;
       app.store.commit();
       return { status: 200, body: { currentConfig: { database: config.sslEnforced }, appliedSuccessfully: true } };
+    },
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/v1/projects/{ref}/config/realtime",
+    handler: ({ app, params }) => ({
+      status: 200,
+      body: { ...realtimeDefaults(), ...configOf(app, params.ref).config.realtime },
+    }),
+  }),
+  defineRoute({
+    method: "PATCH",
+    path: "/v1/projects/{ref}/config/realtime",
+    body: UpdateRealtimeConfigBody,
+    handler: ({ app, params, body }) => {
+      const { project, config } = configOf(app, params.ref);
+      requireHealthy(app, project);
+      const realtime = (config.realtime ??= {});
+      for (const [field, value] of Object.entries(body)) if (value !== undefined) realtime[field] = value;
+      app.store.commit();
+      // The service answers 204 with no body.
+      return { status: 204 };
     },
   }),
 ];

@@ -117,3 +117,20 @@ export function storageDefaults(): Record<string, unknown> {
     databasePoolMode: "recycled",
   };
 }
+
+/** A new project's realtime settings (every field of RealtimeConfigResponse). */
+export function realtimeDefaults(): Record<string, unknown> {
+  return {
+    private_only: false,
+    connection_pool: 2,
+    max_concurrent_users: 200,
+    max_events_per_second: 100,
+    max_bytes_per_second: 100000,
+    max_channels_per_client: 100,
+    max_joins_per_second: 100,
+    max_presence_events_per_second: 100,
+    max_payload_size_in_kb: 100,
+    suspend: false,
+    presence_enabled: true,
+  };
+}

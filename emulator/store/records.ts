@@ -97,6 +97,8 @@ export interface ServiceConfigRecord {
   pooler: Record<string, unknown>;
   storage: Record<string, unknown>;
   sslEnforced: boolean;
+  /** Realtime settings written (older state files have none). */
+  realtime?: Record<string, unknown>;
 }
 
 /** An object uploaded through the Storage API: its metadata (the bytes are not kept). */
@@ -143,6 +145,53 @@ export interface ProjectSettingsRecord {
   deletedDefaultKeys?: string[];
   /** Storage buckets (older state files have none). */
   buckets?: BucketRecord[];
+  /** Third-party auth integrations, SAML providers and JWT signing keys (older state files have none). */
+  thirdPartyAuth?: ThirdPartyAuthRecord[];
+  ssoProviders?: SsoProviderRecord[];
+  signingKeys?: SigningKeyRecord[];
+  /** Set by `PUT …/api-keys/legacy?enabled=false`: the JWT anon and service_role keys are refused. */
+  legacyApiKeysDisabled?: boolean;
+  /** Set once by `POST …/database/webhooks/enable`. */
+  databaseWebhooksEnabledAtMs?: number;
+}
+
+export interface ThirdPartyAuthRecord {
+  id: string;
+  type: string;
+  oidcIssuerUrl: string | null;
+  jwksUrl: string | null;
+  customJwks: unknown;
+  insertedAtMs: number;
+  updatedAtMs: number;
+}
+
+export interface SsoProviderRecord {
+  id: string;
+  samlId: string;
+  entityId: string;
+  metadataUrl?: string;
+  metadataXml: string;
+  attributeMapping?: { keys: Record<string, unknown> };
+  nameIdFormat?: string;
+  domains: Array<{ id: string; domain: string; createdAtMs: number; updatedAtMs: number }>;
+  createdAtMs: number;
+  updatedAtMs: number;
+}
+
+export type SigningKeyStatus = "in_use" | "previously_used" | "revoked" | "standby";
+
+export interface SigningKeyRecord {
+  id: string;
+  algorithm: "EdDSA" | "ES256" | "RS256" | "HS256";
+  status: SigningKeyStatus;
+  /** The public JWK (null for HS256, a shared secret). */
+  publicJwk: Record<string, unknown> | null;
+  /** The private JWK (the service's own; never answered). */
+  privateJwk: Record<string, unknown>;
+  /** The project's legacy JWT secret imported as a key. */
+  legacy?: boolean;
+  createdAtMs: number;
+  updatedAtMs: number;
 }
 
 export interface OrganizationRecord {

@@ -11,6 +11,7 @@
  */
 import { ApiKeyEndpoints } from "./endpoints/api-keys";
 import { BranchEndpoints } from "./endpoints/branches";
+import { AuthEndpoints } from "./endpoints/auth";
 import { CustomHostnameEndpoints } from "./endpoints/custom-hostname";
 import { DatabaseEndpoints } from "./endpoints/database";
 import { FunctionEndpoints } from "./endpoints/functions";
@@ -27,6 +28,7 @@ export * from "./types";
 export * from "./settings";
 export * from "./migrations";
 export * from "./branches";
+export type { SigningKey, SigningKeyStatus, SsoProvider, ThirdPartyAuth } from "./endpoints/auth";
 export { withUnknownOutcome, isUnknownOutcome, isTransient } from "./outcome";
 export type {
   HttpMethod,
@@ -52,6 +54,7 @@ const GROUPS = [
   NetworkEndpoints,
   BranchEndpoints,
   StorageEndpoints,
+  AuthEndpoints,
 ] as const;
 
 /*
@@ -77,7 +80,8 @@ export interface ManagementClient
     PgsodiumEndpoints,
     NetworkEndpoints,
     BranchEndpoints,
-    StorageEndpoints {}
+    StorageEndpoints,
+    AuthEndpoints {}
 /* eslint-enable @typescript-eslint/no-unsafe-declaration-merging */
 
 for (const group of GROUPS) {

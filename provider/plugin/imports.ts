@@ -69,6 +69,22 @@ export const importRules: Record<ResourceKind, ImportRule> = {
     reads: ["projectRef", "name", "public", "fileSizeLimit", "allowedMimeTypes"],
     note: "A limit or type list the bucket does not have is not read back; `emptyOnDestroy` is taken from the program at the first `up`.",
   },
+  realtimeConfig: projectScoped("setting"),
+  thirdPartyAuth: {
+    unsupported:
+      "declaring it takes over the project's integration for the same issuer (or JWKS URL) at the first `up`, which is what an import would do.",
+  },
+  legacyApiKeys: projectScoped("setting"),
+  databaseWebhooks: { id: "the project's ref", reads: [], fromId: (id) => ({ projectRef: id }) },
+  ssoProvider: {
+    id: "`<projectRef>/<providerId>`",
+    reads: ["projectRef", "metadataUrl", "metadataXml", "domains", "attributeMapping", "nameIdFormat"],
+  },
+  signingKey: {
+    id: "`<projectRef>/<signingKeyId>`",
+    reads: ["projectRef", "algorithm", "status"],
+    note: "The program declares `keyId` (or `legacy: true` for the legacy secret) to match.",
+  },
 };
 
 /** One line for a kind's docs page. */

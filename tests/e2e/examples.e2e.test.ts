@@ -34,6 +34,8 @@ const scenarios: Record<string, Scenario> = {
   "functions-folder": {},
   "custom-hostname-dns": {},
   "migration-seed": {},
+  // Step 1 of the rotation; the whole sequence is tests/provider/resources/signing-key.provider.test.ts.
+  "signing-key-rotation": {},
   "adopt-existing": {
     config: { orgName: { value: "Existing Org" }, projectName: { value: "existing-app" } },
     async before(emu) {

@@ -26,6 +26,7 @@ const auth = patchConfig({
         siteUrl: "https://app.acme.example.com",
         jwtExp: 3600,
         passwordMinLength: 10,
+        samlEnabled: true,
       },
     },
     manages: "the auth service's configuration (only declared fields)",

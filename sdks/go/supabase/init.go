@@ -31,10 +31,14 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &CustomHostname{}
 	case "supabase:index:DatabaseMigration":
 		r = &DatabaseMigration{}
+	case "supabase:index:DatabaseWebhooks":
+		r = &DatabaseWebhooks{}
 	case "supabase:index:Function":
 		r = &Function{}
 	case "supabase:index:Functions":
 		r = &Functions{}
+	case "supabase:index:LegacyApiKeys":
+		r = &LegacyApiKeys{}
 	case "supabase:index:NetworkRestriction":
 		r = &NetworkRestriction{}
 	case "supabase:index:Organization":
@@ -49,18 +53,26 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &PostgrestConfig{}
 	case "supabase:index:Project":
 		r = &Project{}
+	case "supabase:index:RealtimeConfig":
+		r = &RealtimeConfig{}
 	case "supabase:index:Secret":
 		r = &Secret{}
 	case "supabase:index:Secrets":
 		r = &Secrets{}
+	case "supabase:index:SigningKey":
+		r = &SigningKey{}
 	case "supabase:index:SslEnforcement":
 		r = &SslEnforcement{}
+	case "supabase:index:SsoProvider":
+		r = &SsoProvider{}
 	case "supabase:index:StorageBucket":
 		r = &StorageBucket{}
 	case "supabase:index:StorageConfig":
 		r = &StorageConfig{}
 	case "supabase:index:TableRows":
 		r = &TableRows{}
+	case "supabase:index:ThirdPartyAuth":
+		r = &ThirdPartyAuth{}
 	default:
 		return nil, fmt.Errorf("unknown resource type: %s", typ)
 	}

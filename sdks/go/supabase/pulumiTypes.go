@@ -361,6 +361,263 @@ func (o SecretDigestArrayOutput) Index(i pulumi.IntInput) SecretDigestOutput {
 	}).(SecretDigestOutput)
 }
 
+type SsoAttributeMapping struct {
+	Keys map[string]SsoAttributeMappingKeysValue `pulumi:"keys"`
+}
+
+// SsoAttributeMappingInput is an input type that accepts SsoAttributeMappingArgs and SsoAttributeMappingOutput values.
+// You can construct a concrete instance of `SsoAttributeMappingInput` via:
+//
+//	SsoAttributeMappingArgs{...}
+type SsoAttributeMappingInput interface {
+	pulumi.Input
+
+	ToSsoAttributeMappingOutput() SsoAttributeMappingOutput
+	ToSsoAttributeMappingOutputWithContext(context.Context) SsoAttributeMappingOutput
+}
+
+type SsoAttributeMappingArgs struct {
+	Keys SsoAttributeMappingKeysValueMapInput `pulumi:"keys"`
+}
+
+func (SsoAttributeMappingArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*SsoAttributeMapping)(nil)).Elem()
+}
+
+func (i SsoAttributeMappingArgs) ToSsoAttributeMappingOutput() SsoAttributeMappingOutput {
+	return i.ToSsoAttributeMappingOutputWithContext(context.Background())
+}
+
+func (i SsoAttributeMappingArgs) ToSsoAttributeMappingOutputWithContext(ctx context.Context) SsoAttributeMappingOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SsoAttributeMappingOutput)
+}
+
+func (i SsoAttributeMappingArgs) ToSsoAttributeMappingPtrOutput() SsoAttributeMappingPtrOutput {
+	return i.ToSsoAttributeMappingPtrOutputWithContext(context.Background())
+}
+
+func (i SsoAttributeMappingArgs) ToSsoAttributeMappingPtrOutputWithContext(ctx context.Context) SsoAttributeMappingPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SsoAttributeMappingOutput).ToSsoAttributeMappingPtrOutputWithContext(ctx)
+}
+
+// SsoAttributeMappingPtrInput is an input type that accepts SsoAttributeMappingArgs, SsoAttributeMappingPtr and SsoAttributeMappingPtrOutput values.
+// You can construct a concrete instance of `SsoAttributeMappingPtrInput` via:
+//
+//	        SsoAttributeMappingArgs{...}
+//
+//	or:
+//
+//	        nil
+type SsoAttributeMappingPtrInput interface {
+	pulumi.Input
+
+	ToSsoAttributeMappingPtrOutput() SsoAttributeMappingPtrOutput
+	ToSsoAttributeMappingPtrOutputWithContext(context.Context) SsoAttributeMappingPtrOutput
+}
+
+type ssoAttributeMappingPtrType SsoAttributeMappingArgs
+
+func SsoAttributeMappingPtr(v *SsoAttributeMappingArgs) SsoAttributeMappingPtrInput {
+	return (*ssoAttributeMappingPtrType)(v)
+}
+
+func (*ssoAttributeMappingPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**SsoAttributeMapping)(nil)).Elem()
+}
+
+func (i *ssoAttributeMappingPtrType) ToSsoAttributeMappingPtrOutput() SsoAttributeMappingPtrOutput {
+	return i.ToSsoAttributeMappingPtrOutputWithContext(context.Background())
+}
+
+func (i *ssoAttributeMappingPtrType) ToSsoAttributeMappingPtrOutputWithContext(ctx context.Context) SsoAttributeMappingPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SsoAttributeMappingPtrOutput)
+}
+
+type SsoAttributeMappingOutput struct{ *pulumi.OutputState }
+
+func (SsoAttributeMappingOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SsoAttributeMapping)(nil)).Elem()
+}
+
+func (o SsoAttributeMappingOutput) ToSsoAttributeMappingOutput() SsoAttributeMappingOutput {
+	return o
+}
+
+func (o SsoAttributeMappingOutput) ToSsoAttributeMappingOutputWithContext(ctx context.Context) SsoAttributeMappingOutput {
+	return o
+}
+
+func (o SsoAttributeMappingOutput) ToSsoAttributeMappingPtrOutput() SsoAttributeMappingPtrOutput {
+	return o.ToSsoAttributeMappingPtrOutputWithContext(context.Background())
+}
+
+func (o SsoAttributeMappingOutput) ToSsoAttributeMappingPtrOutputWithContext(ctx context.Context) SsoAttributeMappingPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v SsoAttributeMapping) *SsoAttributeMapping {
+		return &v
+	}).(SsoAttributeMappingPtrOutput)
+}
+
+func (o SsoAttributeMappingOutput) Keys() SsoAttributeMappingKeysValueMapOutput {
+	return o.ApplyT(func(v SsoAttributeMapping) map[string]SsoAttributeMappingKeysValue { return v.Keys }).(SsoAttributeMappingKeysValueMapOutput)
+}
+
+type SsoAttributeMappingPtrOutput struct{ *pulumi.OutputState }
+
+func (SsoAttributeMappingPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**SsoAttributeMapping)(nil)).Elem()
+}
+
+func (o SsoAttributeMappingPtrOutput) ToSsoAttributeMappingPtrOutput() SsoAttributeMappingPtrOutput {
+	return o
+}
+
+func (o SsoAttributeMappingPtrOutput) ToSsoAttributeMappingPtrOutputWithContext(ctx context.Context) SsoAttributeMappingPtrOutput {
+	return o
+}
+
+func (o SsoAttributeMappingPtrOutput) Elem() SsoAttributeMappingOutput {
+	return o.ApplyT(func(v *SsoAttributeMapping) SsoAttributeMapping {
+		if v != nil {
+			return *v
+		}
+		var ret SsoAttributeMapping
+		return ret
+	}).(SsoAttributeMappingOutput)
+}
+
+func (o SsoAttributeMappingPtrOutput) Keys() SsoAttributeMappingKeysValueMapOutput {
+	return o.ApplyT(func(v *SsoAttributeMapping) map[string]SsoAttributeMappingKeysValue {
+		if v == nil {
+			return nil
+		}
+		return v.Keys
+	}).(SsoAttributeMappingKeysValueMapOutput)
+}
+
+type SsoAttributeMappingKeysValue struct {
+	// Keep every value, as a list.
+	Array *bool `pulumi:"array"`
+	// The value when the assertion has none.
+	Default interface{} `pulumi:"default"`
+	// The SAML attribute to read.
+	Name *string `pulumi:"name"`
+	// SAML attributes to try in order.
+	Names []string `pulumi:"names"`
+}
+
+// SsoAttributeMappingKeysValueInput is an input type that accepts SsoAttributeMappingKeysValueArgs and SsoAttributeMappingKeysValueOutput values.
+// You can construct a concrete instance of `SsoAttributeMappingKeysValueInput` via:
+//
+//	SsoAttributeMappingKeysValueArgs{...}
+type SsoAttributeMappingKeysValueInput interface {
+	pulumi.Input
+
+	ToSsoAttributeMappingKeysValueOutput() SsoAttributeMappingKeysValueOutput
+	ToSsoAttributeMappingKeysValueOutputWithContext(context.Context) SsoAttributeMappingKeysValueOutput
+}
+
+type SsoAttributeMappingKeysValueArgs struct {
+	// Keep every value, as a list.
+	Array pulumi.BoolPtrInput `pulumi:"array"`
+	// The value when the assertion has none.
+	Default pulumi.Input `pulumi:"default"`
+	// The SAML attribute to read.
+	Name pulumi.StringPtrInput `pulumi:"name"`
+	// SAML attributes to try in order.
+	Names pulumi.StringArrayInput `pulumi:"names"`
+}
+
+func (SsoAttributeMappingKeysValueArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*SsoAttributeMappingKeysValue)(nil)).Elem()
+}
+
+func (i SsoAttributeMappingKeysValueArgs) ToSsoAttributeMappingKeysValueOutput() SsoAttributeMappingKeysValueOutput {
+	return i.ToSsoAttributeMappingKeysValueOutputWithContext(context.Background())
+}
+
+func (i SsoAttributeMappingKeysValueArgs) ToSsoAttributeMappingKeysValueOutputWithContext(ctx context.Context) SsoAttributeMappingKeysValueOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SsoAttributeMappingKeysValueOutput)
+}
+
+// SsoAttributeMappingKeysValueMapInput is an input type that accepts SsoAttributeMappingKeysValueMap and SsoAttributeMappingKeysValueMapOutput values.
+// You can construct a concrete instance of `SsoAttributeMappingKeysValueMapInput` via:
+//
+//	SsoAttributeMappingKeysValueMap{ "key": SsoAttributeMappingKeysValueArgs{...} }
+type SsoAttributeMappingKeysValueMapInput interface {
+	pulumi.Input
+
+	ToSsoAttributeMappingKeysValueMapOutput() SsoAttributeMappingKeysValueMapOutput
+	ToSsoAttributeMappingKeysValueMapOutputWithContext(context.Context) SsoAttributeMappingKeysValueMapOutput
+}
+
+type SsoAttributeMappingKeysValueMap map[string]SsoAttributeMappingKeysValueInput
+
+func (SsoAttributeMappingKeysValueMap) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]SsoAttributeMappingKeysValue)(nil)).Elem()
+}
+
+func (i SsoAttributeMappingKeysValueMap) ToSsoAttributeMappingKeysValueMapOutput() SsoAttributeMappingKeysValueMapOutput {
+	return i.ToSsoAttributeMappingKeysValueMapOutputWithContext(context.Background())
+}
+
+func (i SsoAttributeMappingKeysValueMap) ToSsoAttributeMappingKeysValueMapOutputWithContext(ctx context.Context) SsoAttributeMappingKeysValueMapOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SsoAttributeMappingKeysValueMapOutput)
+}
+
+type SsoAttributeMappingKeysValueOutput struct{ *pulumi.OutputState }
+
+func (SsoAttributeMappingKeysValueOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SsoAttributeMappingKeysValue)(nil)).Elem()
+}
+
+func (o SsoAttributeMappingKeysValueOutput) ToSsoAttributeMappingKeysValueOutput() SsoAttributeMappingKeysValueOutput {
+	return o
+}
+
+func (o SsoAttributeMappingKeysValueOutput) ToSsoAttributeMappingKeysValueOutputWithContext(ctx context.Context) SsoAttributeMappingKeysValueOutput {
+	return o
+}
+
+// Keep every value, as a list.
+func (o SsoAttributeMappingKeysValueOutput) Array() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v SsoAttributeMappingKeysValue) *bool { return v.Array }).(pulumi.BoolPtrOutput)
+}
+
+// The value when the assertion has none.
+func (o SsoAttributeMappingKeysValueOutput) Default() pulumi.AnyOutput {
+	return o.ApplyT(func(v SsoAttributeMappingKeysValue) interface{} { return v.Default }).(pulumi.AnyOutput)
+}
+
+// The SAML attribute to read.
+func (o SsoAttributeMappingKeysValueOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SsoAttributeMappingKeysValue) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// SAML attributes to try in order.
+func (o SsoAttributeMappingKeysValueOutput) Names() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v SsoAttributeMappingKeysValue) []string { return v.Names }).(pulumi.StringArrayOutput)
+}
+
+type SsoAttributeMappingKeysValueMapOutput struct{ *pulumi.OutputState }
+
+func (SsoAttributeMappingKeysValueMapOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]SsoAttributeMappingKeysValue)(nil)).Elem()
+}
+
+func (o SsoAttributeMappingKeysValueMapOutput) ToSsoAttributeMappingKeysValueMapOutput() SsoAttributeMappingKeysValueMapOutput {
+	return o
+}
+
+func (o SsoAttributeMappingKeysValueMapOutput) ToSsoAttributeMappingKeysValueMapOutputWithContext(ctx context.Context) SsoAttributeMappingKeysValueMapOutput {
+	return o
+}
+
+func (o SsoAttributeMappingKeysValueMapOutput) MapIndex(k pulumi.StringInput) SsoAttributeMappingKeysValueOutput {
+	return pulumi.All(o, k).ApplyT(func(vs []interface{}) SsoAttributeMappingKeysValue {
+		return vs[0].(map[string]SsoAttributeMappingKeysValue)[vs[1].(string)]
+	}).(SsoAttributeMappingKeysValueOutput)
+}
+
 type StorageConfigExternal struct {
 	UpstreamTarget *string `pulumi:"upstreamTarget"`
 }
@@ -1279,7 +1536,238 @@ func (o StorageConfigFeaturesVectorBucketsPtrOutput) MaxIndexes() pulumi.IntPtrO
 	}).(pulumi.IntPtrOutput)
 }
 
+type ThirdPartyAuthCustomJwks struct {
+	Keys []ThirdPartyAuthCustomJwksKeysItem `pulumi:"keys"`
+}
+
+// ThirdPartyAuthCustomJwksInput is an input type that accepts ThirdPartyAuthCustomJwksArgs and ThirdPartyAuthCustomJwksOutput values.
+// You can construct a concrete instance of `ThirdPartyAuthCustomJwksInput` via:
+//
+//	ThirdPartyAuthCustomJwksArgs{...}
+type ThirdPartyAuthCustomJwksInput interface {
+	pulumi.Input
+
+	ToThirdPartyAuthCustomJwksOutput() ThirdPartyAuthCustomJwksOutput
+	ToThirdPartyAuthCustomJwksOutputWithContext(context.Context) ThirdPartyAuthCustomJwksOutput
+}
+
+type ThirdPartyAuthCustomJwksArgs struct {
+	Keys ThirdPartyAuthCustomJwksKeysItemArrayInput `pulumi:"keys"`
+}
+
+func (ThirdPartyAuthCustomJwksArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ThirdPartyAuthCustomJwks)(nil)).Elem()
+}
+
+func (i ThirdPartyAuthCustomJwksArgs) ToThirdPartyAuthCustomJwksOutput() ThirdPartyAuthCustomJwksOutput {
+	return i.ToThirdPartyAuthCustomJwksOutputWithContext(context.Background())
+}
+
+func (i ThirdPartyAuthCustomJwksArgs) ToThirdPartyAuthCustomJwksOutputWithContext(ctx context.Context) ThirdPartyAuthCustomJwksOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ThirdPartyAuthCustomJwksOutput)
+}
+
+func (i ThirdPartyAuthCustomJwksArgs) ToThirdPartyAuthCustomJwksPtrOutput() ThirdPartyAuthCustomJwksPtrOutput {
+	return i.ToThirdPartyAuthCustomJwksPtrOutputWithContext(context.Background())
+}
+
+func (i ThirdPartyAuthCustomJwksArgs) ToThirdPartyAuthCustomJwksPtrOutputWithContext(ctx context.Context) ThirdPartyAuthCustomJwksPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ThirdPartyAuthCustomJwksOutput).ToThirdPartyAuthCustomJwksPtrOutputWithContext(ctx)
+}
+
+// ThirdPartyAuthCustomJwksPtrInput is an input type that accepts ThirdPartyAuthCustomJwksArgs, ThirdPartyAuthCustomJwksPtr and ThirdPartyAuthCustomJwksPtrOutput values.
+// You can construct a concrete instance of `ThirdPartyAuthCustomJwksPtrInput` via:
+//
+//	        ThirdPartyAuthCustomJwksArgs{...}
+//
+//	or:
+//
+//	        nil
+type ThirdPartyAuthCustomJwksPtrInput interface {
+	pulumi.Input
+
+	ToThirdPartyAuthCustomJwksPtrOutput() ThirdPartyAuthCustomJwksPtrOutput
+	ToThirdPartyAuthCustomJwksPtrOutputWithContext(context.Context) ThirdPartyAuthCustomJwksPtrOutput
+}
+
+type thirdPartyAuthCustomJwksPtrType ThirdPartyAuthCustomJwksArgs
+
+func ThirdPartyAuthCustomJwksPtr(v *ThirdPartyAuthCustomJwksArgs) ThirdPartyAuthCustomJwksPtrInput {
+	return (*thirdPartyAuthCustomJwksPtrType)(v)
+}
+
+func (*thirdPartyAuthCustomJwksPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ThirdPartyAuthCustomJwks)(nil)).Elem()
+}
+
+func (i *thirdPartyAuthCustomJwksPtrType) ToThirdPartyAuthCustomJwksPtrOutput() ThirdPartyAuthCustomJwksPtrOutput {
+	return i.ToThirdPartyAuthCustomJwksPtrOutputWithContext(context.Background())
+}
+
+func (i *thirdPartyAuthCustomJwksPtrType) ToThirdPartyAuthCustomJwksPtrOutputWithContext(ctx context.Context) ThirdPartyAuthCustomJwksPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ThirdPartyAuthCustomJwksPtrOutput)
+}
+
+type ThirdPartyAuthCustomJwksOutput struct{ *pulumi.OutputState }
+
+func (ThirdPartyAuthCustomJwksOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ThirdPartyAuthCustomJwks)(nil)).Elem()
+}
+
+func (o ThirdPartyAuthCustomJwksOutput) ToThirdPartyAuthCustomJwksOutput() ThirdPartyAuthCustomJwksOutput {
+	return o
+}
+
+func (o ThirdPartyAuthCustomJwksOutput) ToThirdPartyAuthCustomJwksOutputWithContext(ctx context.Context) ThirdPartyAuthCustomJwksOutput {
+	return o
+}
+
+func (o ThirdPartyAuthCustomJwksOutput) ToThirdPartyAuthCustomJwksPtrOutput() ThirdPartyAuthCustomJwksPtrOutput {
+	return o.ToThirdPartyAuthCustomJwksPtrOutputWithContext(context.Background())
+}
+
+func (o ThirdPartyAuthCustomJwksOutput) ToThirdPartyAuthCustomJwksPtrOutputWithContext(ctx context.Context) ThirdPartyAuthCustomJwksPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ThirdPartyAuthCustomJwks) *ThirdPartyAuthCustomJwks {
+		return &v
+	}).(ThirdPartyAuthCustomJwksPtrOutput)
+}
+
+func (o ThirdPartyAuthCustomJwksOutput) Keys() ThirdPartyAuthCustomJwksKeysItemArrayOutput {
+	return o.ApplyT(func(v ThirdPartyAuthCustomJwks) []ThirdPartyAuthCustomJwksKeysItem { return v.Keys }).(ThirdPartyAuthCustomJwksKeysItemArrayOutput)
+}
+
+type ThirdPartyAuthCustomJwksPtrOutput struct{ *pulumi.OutputState }
+
+func (ThirdPartyAuthCustomJwksPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ThirdPartyAuthCustomJwks)(nil)).Elem()
+}
+
+func (o ThirdPartyAuthCustomJwksPtrOutput) ToThirdPartyAuthCustomJwksPtrOutput() ThirdPartyAuthCustomJwksPtrOutput {
+	return o
+}
+
+func (o ThirdPartyAuthCustomJwksPtrOutput) ToThirdPartyAuthCustomJwksPtrOutputWithContext(ctx context.Context) ThirdPartyAuthCustomJwksPtrOutput {
+	return o
+}
+
+func (o ThirdPartyAuthCustomJwksPtrOutput) Elem() ThirdPartyAuthCustomJwksOutput {
+	return o.ApplyT(func(v *ThirdPartyAuthCustomJwks) ThirdPartyAuthCustomJwks {
+		if v != nil {
+			return *v
+		}
+		var ret ThirdPartyAuthCustomJwks
+		return ret
+	}).(ThirdPartyAuthCustomJwksOutput)
+}
+
+func (o ThirdPartyAuthCustomJwksPtrOutput) Keys() ThirdPartyAuthCustomJwksKeysItemArrayOutput {
+	return o.ApplyT(func(v *ThirdPartyAuthCustomJwks) []ThirdPartyAuthCustomJwksKeysItem {
+		if v == nil {
+			return nil
+		}
+		return v.Keys
+	}).(ThirdPartyAuthCustomJwksKeysItemArrayOutput)
+}
+
+type ThirdPartyAuthCustomJwksKeysItem struct {
+	Kty string `pulumi:"kty"`
+}
+
+// ThirdPartyAuthCustomJwksKeysItemInput is an input type that accepts ThirdPartyAuthCustomJwksKeysItemArgs and ThirdPartyAuthCustomJwksKeysItemOutput values.
+// You can construct a concrete instance of `ThirdPartyAuthCustomJwksKeysItemInput` via:
+//
+//	ThirdPartyAuthCustomJwksKeysItemArgs{...}
+type ThirdPartyAuthCustomJwksKeysItemInput interface {
+	pulumi.Input
+
+	ToThirdPartyAuthCustomJwksKeysItemOutput() ThirdPartyAuthCustomJwksKeysItemOutput
+	ToThirdPartyAuthCustomJwksKeysItemOutputWithContext(context.Context) ThirdPartyAuthCustomJwksKeysItemOutput
+}
+
+type ThirdPartyAuthCustomJwksKeysItemArgs struct {
+	Kty pulumi.StringInput `pulumi:"kty"`
+}
+
+func (ThirdPartyAuthCustomJwksKeysItemArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ThirdPartyAuthCustomJwksKeysItem)(nil)).Elem()
+}
+
+func (i ThirdPartyAuthCustomJwksKeysItemArgs) ToThirdPartyAuthCustomJwksKeysItemOutput() ThirdPartyAuthCustomJwksKeysItemOutput {
+	return i.ToThirdPartyAuthCustomJwksKeysItemOutputWithContext(context.Background())
+}
+
+func (i ThirdPartyAuthCustomJwksKeysItemArgs) ToThirdPartyAuthCustomJwksKeysItemOutputWithContext(ctx context.Context) ThirdPartyAuthCustomJwksKeysItemOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ThirdPartyAuthCustomJwksKeysItemOutput)
+}
+
+// ThirdPartyAuthCustomJwksKeysItemArrayInput is an input type that accepts ThirdPartyAuthCustomJwksKeysItemArray and ThirdPartyAuthCustomJwksKeysItemArrayOutput values.
+// You can construct a concrete instance of `ThirdPartyAuthCustomJwksKeysItemArrayInput` via:
+//
+//	ThirdPartyAuthCustomJwksKeysItemArray{ ThirdPartyAuthCustomJwksKeysItemArgs{...} }
+type ThirdPartyAuthCustomJwksKeysItemArrayInput interface {
+	pulumi.Input
+
+	ToThirdPartyAuthCustomJwksKeysItemArrayOutput() ThirdPartyAuthCustomJwksKeysItemArrayOutput
+	ToThirdPartyAuthCustomJwksKeysItemArrayOutputWithContext(context.Context) ThirdPartyAuthCustomJwksKeysItemArrayOutput
+}
+
+type ThirdPartyAuthCustomJwksKeysItemArray []ThirdPartyAuthCustomJwksKeysItemInput
+
+func (ThirdPartyAuthCustomJwksKeysItemArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ThirdPartyAuthCustomJwksKeysItem)(nil)).Elem()
+}
+
+func (i ThirdPartyAuthCustomJwksKeysItemArray) ToThirdPartyAuthCustomJwksKeysItemArrayOutput() ThirdPartyAuthCustomJwksKeysItemArrayOutput {
+	return i.ToThirdPartyAuthCustomJwksKeysItemArrayOutputWithContext(context.Background())
+}
+
+func (i ThirdPartyAuthCustomJwksKeysItemArray) ToThirdPartyAuthCustomJwksKeysItemArrayOutputWithContext(ctx context.Context) ThirdPartyAuthCustomJwksKeysItemArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ThirdPartyAuthCustomJwksKeysItemArrayOutput)
+}
+
+type ThirdPartyAuthCustomJwksKeysItemOutput struct{ *pulumi.OutputState }
+
+func (ThirdPartyAuthCustomJwksKeysItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ThirdPartyAuthCustomJwksKeysItem)(nil)).Elem()
+}
+
+func (o ThirdPartyAuthCustomJwksKeysItemOutput) ToThirdPartyAuthCustomJwksKeysItemOutput() ThirdPartyAuthCustomJwksKeysItemOutput {
+	return o
+}
+
+func (o ThirdPartyAuthCustomJwksKeysItemOutput) ToThirdPartyAuthCustomJwksKeysItemOutputWithContext(ctx context.Context) ThirdPartyAuthCustomJwksKeysItemOutput {
+	return o
+}
+
+func (o ThirdPartyAuthCustomJwksKeysItemOutput) Kty() pulumi.StringOutput {
+	return o.ApplyT(func(v ThirdPartyAuthCustomJwksKeysItem) string { return v.Kty }).(pulumi.StringOutput)
+}
+
+type ThirdPartyAuthCustomJwksKeysItemArrayOutput struct{ *pulumi.OutputState }
+
+func (ThirdPartyAuthCustomJwksKeysItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ThirdPartyAuthCustomJwksKeysItem)(nil)).Elem()
+}
+
+func (o ThirdPartyAuthCustomJwksKeysItemArrayOutput) ToThirdPartyAuthCustomJwksKeysItemArrayOutput() ThirdPartyAuthCustomJwksKeysItemArrayOutput {
+	return o
+}
+
+func (o ThirdPartyAuthCustomJwksKeysItemArrayOutput) ToThirdPartyAuthCustomJwksKeysItemArrayOutputWithContext(ctx context.Context) ThirdPartyAuthCustomJwksKeysItemArrayOutput {
+	return o
+}
+
+func (o ThirdPartyAuthCustomJwksKeysItemArrayOutput) Index(i pulumi.IntInput) ThirdPartyAuthCustomJwksKeysItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ThirdPartyAuthCustomJwksKeysItem {
+		return vs[0].([]ThirdPartyAuthCustomJwksKeysItem)[vs[1].(int)]
+	}).(ThirdPartyAuthCustomJwksKeysItemOutput)
+}
+
 func init() {
+	pulumi.RegisterInputType(reflect.TypeOf((*SsoAttributeMappingInput)(nil)).Elem(), SsoAttributeMappingArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SsoAttributeMappingPtrInput)(nil)).Elem(), SsoAttributeMappingArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SsoAttributeMappingKeysValueInput)(nil)).Elem(), SsoAttributeMappingKeysValueArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SsoAttributeMappingKeysValueMapInput)(nil)).Elem(), SsoAttributeMappingKeysValueMap{})
 	pulumi.RegisterInputType(reflect.TypeOf((*StorageConfigExternalInput)(nil)).Elem(), StorageConfigExternalArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*StorageConfigExternalPtrInput)(nil)).Elem(), StorageConfigExternalArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*StorageConfigFeaturesInput)(nil)).Elem(), StorageConfigFeaturesArgs{})
@@ -1292,6 +1780,10 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*StorageConfigFeaturesS3ProtocolPtrInput)(nil)).Elem(), StorageConfigFeaturesS3ProtocolArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*StorageConfigFeaturesVectorBucketsInput)(nil)).Elem(), StorageConfigFeaturesVectorBucketsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*StorageConfigFeaturesVectorBucketsPtrInput)(nil)).Elem(), StorageConfigFeaturesVectorBucketsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ThirdPartyAuthCustomJwksInput)(nil)).Elem(), ThirdPartyAuthCustomJwksArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ThirdPartyAuthCustomJwksPtrInput)(nil)).Elem(), ThirdPartyAuthCustomJwksArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ThirdPartyAuthCustomJwksKeysItemInput)(nil)).Elem(), ThirdPartyAuthCustomJwksKeysItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ThirdPartyAuthCustomJwksKeysItemArrayInput)(nil)).Elem(), ThirdPartyAuthCustomJwksKeysItemArray{})
 	pulumi.RegisterOutputType(ApiKeyInfoOutput{})
 	pulumi.RegisterOutputType(ApiKeyInfoArrayOutput{})
 	pulumi.RegisterOutputType(DnsRecordOutput{})
@@ -1302,6 +1794,10 @@ func init() {
 	pulumi.RegisterOutputType(OrganizationInfoArrayOutput{})
 	pulumi.RegisterOutputType(SecretDigestOutput{})
 	pulumi.RegisterOutputType(SecretDigestArrayOutput{})
+	pulumi.RegisterOutputType(SsoAttributeMappingOutput{})
+	pulumi.RegisterOutputType(SsoAttributeMappingPtrOutput{})
+	pulumi.RegisterOutputType(SsoAttributeMappingKeysValueOutput{})
+	pulumi.RegisterOutputType(SsoAttributeMappingKeysValueMapOutput{})
 	pulumi.RegisterOutputType(StorageConfigExternalOutput{})
 	pulumi.RegisterOutputType(StorageConfigExternalPtrOutput{})
 	pulumi.RegisterOutputType(StorageConfigFeaturesOutput{})
@@ -1314,4 +1810,8 @@ func init() {
 	pulumi.RegisterOutputType(StorageConfigFeaturesS3ProtocolPtrOutput{})
 	pulumi.RegisterOutputType(StorageConfigFeaturesVectorBucketsOutput{})
 	pulumi.RegisterOutputType(StorageConfigFeaturesVectorBucketsPtrOutput{})
+	pulumi.RegisterOutputType(ThirdPartyAuthCustomJwksOutput{})
+	pulumi.RegisterOutputType(ThirdPartyAuthCustomJwksPtrOutput{})
+	pulumi.RegisterOutputType(ThirdPartyAuthCustomJwksKeysItemOutput{})
+	pulumi.RegisterOutputType(ThirdPartyAuthCustomJwksKeysItemArrayOutput{})
 }

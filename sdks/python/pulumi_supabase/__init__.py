@@ -12,6 +12,7 @@ from .auth_config import *
 from .branch import *
 from .custom_hostname import *
 from .database_migration import *
+from .database_webhooks import *
 from .function import *
 from .functions import *
 from .get_api_keys import *
@@ -23,6 +24,7 @@ from .get_organizations import *
 from .get_projects import *
 from .get_secrets import *
 from .get_typescript_types import *
+from .legacy_api_keys import *
 from .network_restriction import *
 from .organization import *
 from .pgsodium import *
@@ -31,12 +33,16 @@ from .postgres_config import *
 from .postgrest_config import *
 from .project import *
 from .provider import *
+from .realtime_config import *
 from .secret import *
 from .secrets import *
+from .signing_key import *
 from .ssl_enforcement import *
+from .sso_provider import *
 from .storage_bucket import *
 from .storage_config import *
 from .table_rows import *
+from .third_party_auth import *
 from ._inputs import *
 from . import outputs
 
@@ -60,8 +66,10 @@ _utilities.register(
    "supabase:index:Branch": "Branch",
    "supabase:index:CustomHostname": "CustomHostname",
    "supabase:index:DatabaseMigration": "DatabaseMigration",
+   "supabase:index:DatabaseWebhooks": "DatabaseWebhooks",
    "supabase:index:Function": "Function",
    "supabase:index:Functions": "Functions",
+   "supabase:index:LegacyApiKeys": "LegacyApiKeys",
    "supabase:index:NetworkRestriction": "NetworkRestriction",
    "supabase:index:Organization": "Organization",
    "supabase:index:Pgsodium": "Pgsodium",
@@ -69,12 +77,16 @@ _utilities.register(
    "supabase:index:PostgresConfig": "PostgresConfig",
    "supabase:index:PostgrestConfig": "PostgrestConfig",
    "supabase:index:Project": "Project",
+   "supabase:index:RealtimeConfig": "RealtimeConfig",
    "supabase:index:Secret": "Secret",
    "supabase:index:Secrets": "Secrets",
+   "supabase:index:SigningKey": "SigningKey",
    "supabase:index:SslEnforcement": "SslEnforcement",
+   "supabase:index:SsoProvider": "SsoProvider",
    "supabase:index:StorageBucket": "StorageBucket",
    "supabase:index:StorageConfig": "StorageConfig",
-   "supabase:index:TableRows": "TableRows"
+   "supabase:index:TableRows": "TableRows",
+   "supabase:index:ThirdPartyAuth": "ThirdPartyAuth"
   }
  }
 ]

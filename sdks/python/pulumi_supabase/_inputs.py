@@ -16,6 +16,10 @@ from . import _utilities
 from ._enums import *
 
 __all__ = [
+    'SsoAttributeMappingArgs',
+    'SsoAttributeMappingArgsDict',
+    'SsoAttributeMappingKeysValueArgs',
+    'SsoAttributeMappingKeysValueArgsDict',
     'StorageConfigExternalArgs',
     'StorageConfigExternalArgsDict',
     'StorageConfigFeaturesArgs',
@@ -28,7 +32,120 @@ __all__ = [
     'StorageConfigFeaturesS3ProtocolArgsDict',
     'StorageConfigFeaturesVectorBucketsArgs',
     'StorageConfigFeaturesVectorBucketsArgsDict',
+    'ThirdPartyAuthCustomJwksArgs',
+    'ThirdPartyAuthCustomJwksArgsDict',
+    'ThirdPartyAuthCustomJwksKeysItemArgs',
+    'ThirdPartyAuthCustomJwksKeysItemArgsDict',
 ]
+
+class SsoAttributeMappingArgsDict(TypedDict):
+    keys: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input['SsoAttributeMappingKeysValueArgsDict']]]]]
+
+@pulumi.input_type
+class SsoAttributeMappingArgs:
+    def __init__(__self__, *,
+                 keys: pulumi.Input[Optional[Mapping[str, pulumi.Input['SsoAttributeMappingKeysValueArgs']]]] = None):
+        if keys is not None:
+            pulumi.set(__self__, "keys", keys)
+
+    @_builtins.property
+    @pulumi.getter
+    def keys(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input['SsoAttributeMappingKeysValueArgs']]]]:
+        return pulumi.get(self, "keys")
+
+    @keys.setter
+    def keys(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input['SsoAttributeMappingKeysValueArgs']]]]):
+        pulumi.set(self, "keys", value)
+
+
+class SsoAttributeMappingKeysValueArgsDict(TypedDict):
+    array: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Keep every value, as a list.
+    """
+    default: NotRequired[Any]
+    """
+    The value when the assertion has none.
+    """
+    name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The SAML attribute to read.
+    """
+    names: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    SAML attributes to try in order.
+    """
+
+@pulumi.input_type
+class SsoAttributeMappingKeysValueArgs:
+    def __init__(__self__, *,
+                 array: pulumi.Input[Optional[_builtins.bool]] = None,
+                 default: Optional[Any] = None,
+                 name: pulumi.Input[Optional[_builtins.str]] = None,
+                 names: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
+        """
+        :param pulumi.Input[_builtins.bool] array: Keep every value, as a list.
+        :param Any default: The value when the assertion has none.
+        :param pulumi.Input[_builtins.str] name: The SAML attribute to read.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] names: SAML attributes to try in order.
+        """
+        if array is not None:
+            pulumi.set(__self__, "array", array)
+        if default is not None:
+            pulumi.set(__self__, "default", default)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if names is not None:
+            pulumi.set(__self__, "names", names)
+
+    @_builtins.property
+    @pulumi.getter
+    def array(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Keep every value, as a list.
+        """
+        return pulumi.get(self, "array")
+
+    @array.setter
+    def array(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "array", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def default(self) -> Optional[Any]:
+        """
+        The value when the assertion has none.
+        """
+        return pulumi.get(self, "default")
+
+    @default.setter
+    def default(self, value: Optional[Any]):
+        pulumi.set(self, "default", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The SAML attribute to read.
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def names(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        SAML attributes to try in order.
+        """
+        return pulumi.get(self, "names")
+
+    @names.setter
+    def names(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "names", value)
+
 
 class StorageConfigExternalArgsDict(TypedDict):
     upstream_target: NotRequired[pulumi.Input[Optional[_builtins.str]]]
@@ -243,5 +360,44 @@ class StorageConfigFeaturesVectorBucketsArgs:
     @max_indexes.setter
     def max_indexes(self, value: pulumi.Input[_builtins.int]):
         pulumi.set(self, "max_indexes", value)
+
+
+class ThirdPartyAuthCustomJwksArgsDict(TypedDict):
+    keys: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['ThirdPartyAuthCustomJwksKeysItemArgsDict']]]]]
+
+@pulumi.input_type
+class ThirdPartyAuthCustomJwksArgs:
+    def __init__(__self__, *,
+                 keys: pulumi.Input[Optional[Sequence[pulumi.Input['ThirdPartyAuthCustomJwksKeysItemArgs']]]] = None):
+        if keys is not None:
+            pulumi.set(__self__, "keys", keys)
+
+    @_builtins.property
+    @pulumi.getter
+    def keys(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['ThirdPartyAuthCustomJwksKeysItemArgs']]]]:
+        return pulumi.get(self, "keys")
+
+    @keys.setter
+    def keys(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['ThirdPartyAuthCustomJwksKeysItemArgs']]]]):
+        pulumi.set(self, "keys", value)
+
+
+class ThirdPartyAuthCustomJwksKeysItemArgsDict(TypedDict):
+    kty: pulumi.Input[_builtins.str]
+
+@pulumi.input_type
+class ThirdPartyAuthCustomJwksKeysItemArgs:
+    def __init__(__self__, *,
+                 kty: pulumi.Input[_builtins.str]):
+        pulumi.set(__self__, "kty", kty)
+
+    @_builtins.property
+    @pulumi.getter
+    def kty(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "kty")
+
+    @kty.setter
+    def kty(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "kty", value)
 
 

@@ -444,6 +444,13 @@ export function routeCaseGenerators(ctx: CaseContext) {
           { weight: 1, arbitrary: identifier("abcdefghijklmnopqrstuvwxyz0123456789-", 30).map((value) => ({ value })) },
           { weight: 1, arbitrary: oddSegment },
         );
+      // Third-party auth integrations and SSO providers: none exists in the fixtures, so any uuid is a miss.
+      case "tpa_id":
+      case "provider_id":
+        return fc.oneof(
+          { weight: 3, arbitrary: fc.uuid().map((value) => ({ value })) },
+          { weight: 1, arbitrary: oddSegment },
+        );
       default:
         return undefined;
     }

@@ -299,6 +299,93 @@ export const scenarios: Scenario[] = [
       allowedMimeTypes: ["image/png"],
     },
   },
+  {
+    kind: "realtimeConfig",
+    fixture: project,
+    inputs: (ids) => ({ projectRef: ids.ref, privateOnly: true, maxConcurrentUsers: 500 }),
+    outOfBand: async (emu, ids) =>
+      void (await emu.api("PATCH", `/v1/projects/${ids.ref}/config/realtime`, { max_concurrent_users: 10 })),
+    update: (i) => ({ ...i, maxConcurrentUsers: 600 }),
+    imported: { projectRef: "<ref>" },
+  },
+  {
+    kind: "thirdPartyAuth",
+    fixture: project,
+    inputs: (ids) => ({ projectRef: ids.ref, oidcIssuerUrl: "https://securetoken.google.com/entry-app" }),
+    // Replaced out of band by an integration for the same issuer with a JWKS URL: refresh follows it.
+    outOfBand: async (emu, ids, id) => {
+      const tpa = `/v1/projects/${ids.ref}/config/auth/third-party-auth`;
+      await emu.api("DELETE", `${tpa}/${id.split("/")[1]}`);
+      const other = await emu.api("POST", tpa, {
+        oidc_issuer_url: "https://securetoken.google.com/entry-app",
+        jwks_url: "https://elsewhere.example.com/jwks.json",
+      });
+      ids.other = (other.body as Props).id as string;
+    },
+    update: (i) => i,
+    generated: (c) => ({ tpa: String(c.props.integrationId) }),
+    imported: null,
+  },
+  {
+    kind: "legacyApiKeys",
+    fixture: project,
+    inputs: (ids) => ({ projectRef: ids.ref, enabled: false }),
+    outOfBand: async (emu, ids) => void (await emu.api("PUT", `/v1/projects/${ids.ref}/api-keys/legacy?enabled=true`)),
+    update: (i) => ({ ...i, restoreOnDestroy: false }),
+    imported: { projectRef: "<ref>" },
+  },
+  {
+    kind: "databaseWebhooks",
+    fixture: project,
+    inputs: (ids) => ({ projectRef: ids.ref }),
+    outOfBand: async (emu, ids) => void (await sql(emu, ids.ref, "drop schema supabase_functions cascade")),
+    update: (i) => i,
+    imported: { projectRef: "<ref>" },
+  },
+  {
+    kind: "ssoProvider",
+    fixture: async (emu) => {
+      const ids = await project(emu);
+      await emu.api("PATCH", `/v1/projects/${ids.ref}/config/auth`, { saml_enabled: true });
+      return ids;
+    },
+    inputs: (ids) => ({
+      projectRef: ids.ref,
+      metadataUrl: "https://idp.entry.example.com/metadata",
+      domains: ["entry.example.com"],
+    }),
+    outOfBand: async (emu, ids, id) =>
+      void (await emu.api("PUT", `/v1/projects/${ids.ref}/config/auth/sso/providers/${id.split("/")[1]}`, {
+        domains: ["elsewhere.example.com"],
+      })),
+    update: (i) => ({ ...i, domains: ["entry.example.com", "corp.entry.example.com"] }),
+    generated: (c) => ({ provider: String(c.props.providerId) }),
+    imported: {
+      projectRef: "<ref>",
+      metadataUrl: "https://idp.entry.example.com/metadata",
+      domains: ["corp.entry.example.com", "entry.example.com"],
+    },
+  },
+  {
+    kind: "signingKey",
+    fixture: project,
+    inputs: (ids) => ({ projectRef: ids.ref, algorithm: "ES256", status: "in_use" }),
+    // Another key made in use out of band retires this one; the update rolls it back.
+    outOfBand: async (emu, ids) => {
+      const other = await emu.api("POST", `/v1/projects/${ids.ref}/config/auth/signing-keys`, {
+        algorithm: "EdDSA",
+        status: "in_use",
+      });
+      ids.other = (other.body as Props).id as string;
+    },
+    update: (i) => i,
+    generated: (c) => ({
+      key: String(c.props.signingKeyId),
+      x: String((c.props.publicJwk as Props).x),
+      y: String((c.props.publicJwk as Props).y),
+    }),
+    imported: { projectRef: "<ref>", algorithm: "ES256", status: "in_use" },
+  },
 ];
 
 /** Secret values the scenarios use: they never show, in plain or in what is stored. */

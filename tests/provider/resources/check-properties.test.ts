@@ -106,6 +106,18 @@ function valid(kind: runtime.ResourceKind): Props {
         fileSizeLimit: "5MB",
         allowedMimeTypes: ["image/*"],
       };
+    case "realtimeConfig":
+      return { projectRef: FAKE_REF, privateOnly: true, maxConcurrentUsers: 500 };
+    case "thirdPartyAuth":
+      return { projectRef: FAKE_REF, oidcIssuerUrl: "https://securetoken.google.com/acme-app" };
+    case "legacyApiKeys":
+      return { projectRef: FAKE_REF, enabled: false };
+    case "databaseWebhooks":
+      return { projectRef: FAKE_REF };
+    case "ssoProvider":
+      return { projectRef: FAKE_REF, metadataUrl: "https://idp.example.com/metadata", domains: ["acme.com"] };
+    case "signingKey":
+      return { projectRef: FAKE_REF, algorithm: "ES256", status: "standby" };
     case "functions":
       return {
         projectRef: FAKE_REF,

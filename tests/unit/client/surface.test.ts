@@ -59,6 +59,26 @@ const PUBLIC_METHODS = [
   "updateProject",
   "upsertMigration",
   "upsertSecrets",
+  // Auth integrations and keys (endpoints/auth.ts).
+  "createLegacySigningKey",
+  "createSigningKey",
+  "createSsoProvider",
+  "createThirdPartyAuth",
+  "deleteSigningKey",
+  "deleteSsoProvider",
+  "deleteThirdPartyAuth",
+  "enableDatabaseWebhooks",
+  "getLegacyApiKeys",
+  "getLegacySigningKey",
+  "getSigningKey",
+  "getSsoProvider",
+  "getThirdPartyAuth",
+  "listSigningKeys",
+  "listSsoProviders",
+  "listThirdPartyAuth",
+  "updateLegacyApiKeys",
+  "updateSigningKey",
+  "updateSsoProvider",
 ];
 
 test("a client has exactly the documented methods, each callable", () => {
