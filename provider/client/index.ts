@@ -13,6 +13,12 @@ export type {
 } from "./management";
 export * from "./types";
 export * from "./settings";
+export { poolerConnectionInfo } from "./pooler-connection";
+export type { PoolerConnectionArgs, PoolerConnectionInfo } from "./pooler-connection";
+export type { PoolerConnection } from "./endpoints/pooler";
+export type { ProjectAddons, AddonType, AddonVariant } from "./endpoints/billing";
+export type { VanitySubdomainConfig } from "./endpoints/vanity-subdomain";
+export type { BackupSchedule, RestorePoint } from "./endpoints/backups";
 export { displayPath, errorMessage, toApiError } from "./response";
 export {
   createDispatcher,

@@ -15,6 +15,10 @@ import { DatabaseEndpoints } from "./endpoints/database";
 import { FunctionEndpoints } from "./endpoints/functions";
 import { MigrationEndpoints } from "./endpoints/migrations";
 import { NetworkEndpoints } from "./endpoints/network";
+import { BackupEndpoints } from "./endpoints/backups";
+import { BillingEndpoints } from "./endpoints/billing";
+import { PoolerEndpoints } from "./endpoints/pooler";
+import { VanitySubdomainEndpoints } from "./endpoints/vanity-subdomain";
 import { OrganizationEndpoints } from "./endpoints/organizations";
 import { PgsodiumEndpoints } from "./endpoints/pgsodium";
 import { ProjectEndpoints } from "./endpoints/projects";
@@ -47,6 +51,10 @@ const GROUPS = [
   CustomHostnameEndpoints,
   PgsodiumEndpoints,
   NetworkEndpoints,
+  PoolerEndpoints,
+  BillingEndpoints,
+  VanitySubdomainEndpoints,
+  BackupEndpoints,
 ] as const;
 
 /*
@@ -70,7 +78,11 @@ export interface ManagementClient
     FunctionEndpoints,
     CustomHostnameEndpoints,
     PgsodiumEndpoints,
-    NetworkEndpoints {}
+    NetworkEndpoints,
+    PoolerEndpoints,
+    BillingEndpoints,
+    VanitySubdomainEndpoints,
+    BackupEndpoints {}
 /* eslint-enable @typescript-eslint/no-unsafe-declaration-merging */
 
 for (const group of GROUPS) {

@@ -18,6 +18,7 @@ from .get_function_body import *
 from .get_functions import *
 from .get_network_bans import *
 from .get_organizations import *
+from .get_pooler_connection_string import *
 from .get_projects import *
 from .get_secrets import *
 from .get_typescript_types import *

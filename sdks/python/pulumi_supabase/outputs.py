@@ -20,6 +20,7 @@ __all__ = [
     'DnsRecord',
     'Drift',
     'OrganizationInfo',
+    'PoolerConnectionInfo',
     'SecretDigest',
 ]
 
@@ -219,6 +220,106 @@ class OrganizationInfo(dict):
         The organization's slug.
         """
         return pulumi.get(self, "slug")
+
+
+@pulumi.output_type
+class PoolerConnectionInfo(dict):
+    """
+    The pooler's connection details, as `getPoolerConnectionString` answers them.
+    """
+    def __init__(__self__, *,
+                 connection_string: _builtins.str,
+                 database: _builtins.str,
+                 database_type: _builtins.str,
+                 host: _builtins.str,
+                 identifier: _builtins.str,
+                 pool_mode: _builtins.str,
+                 port: _builtins.int,
+                 user: _builtins.str):
+        """
+        The pooler's connection details, as `getPoolerConnectionString` answers them.
+
+        :param _builtins.str connection_string: The connection string: with `password`, the password filled in (the answer is then a secret); without, the service's `[YOUR-PASSWORD]` placeholder.
+        :param _builtins.str database: The database's name.
+        :param _builtins.str database_type: `PRIMARY` or `READ_REPLICA`.
+        :param _builtins.str host: The pooler's host.
+        :param _builtins.str identifier: The pooler's identifier.
+        :param _builtins.str pool_mode: `transaction` or `session`.
+        :param _builtins.int port: Its port: 6543 in transaction mode, 5432 in session mode.
+        :param _builtins.str user: The user to log in as (`postgres.<ref>`).
+        """
+        pulumi.set(__self__, "connection_string", connection_string)
+        pulumi.set(__self__, "database", database)
+        pulumi.set(__self__, "database_type", database_type)
+        pulumi.set(__self__, "host", host)
+        pulumi.set(__self__, "identifier", identifier)
+        pulumi.set(__self__, "pool_mode", pool_mode)
+        pulumi.set(__self__, "port", port)
+        pulumi.set(__self__, "user", user)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionString")
+    def connection_string(self) -> _builtins.str:
+        """
+        The connection string: with `password`, the password filled in (the answer is then a secret); without, the service's `[YOUR-PASSWORD]` placeholder.
+        """
+        return pulumi.get(self, "connection_string")
+
+    @_builtins.property
+    @pulumi.getter
+    def database(self) -> _builtins.str:
+        """
+        The database's name.
+        """
+        return pulumi.get(self, "database")
+
+    @_builtins.property
+    @pulumi.getter(name="databaseType")
+    def database_type(self) -> _builtins.str:
+        """
+        `PRIMARY` or `READ_REPLICA`.
+        """
+        return pulumi.get(self, "database_type")
+
+    @_builtins.property
+    @pulumi.getter
+    def host(self) -> _builtins.str:
+        """
+        The pooler's host.
+        """
+        return pulumi.get(self, "host")
+
+    @_builtins.property
+    @pulumi.getter
+    def identifier(self) -> _builtins.str:
+        """
+        The pooler's identifier.
+        """
+        return pulumi.get(self, "identifier")
+
+    @_builtins.property
+    @pulumi.getter(name="poolMode")
+    def pool_mode(self) -> _builtins.str:
+        """
+        `transaction` or `session`.
+        """
+        return pulumi.get(self, "pool_mode")
+
+    @_builtins.property
+    @pulumi.getter
+    def port(self) -> _builtins.int:
+        """
+        Its port: 6543 in transaction mode, 5432 in session mode.
+        """
+        return pulumi.get(self, "port")
+
+    @_builtins.property
+    @pulumi.getter
+    def user(self) -> _builtins.str:
+        """
+        The user to log in as (`postgres.<ref>`).
+        """
+        return pulumi.get(self, "user")
 
 
 @pulumi.output_type

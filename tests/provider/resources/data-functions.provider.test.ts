@@ -120,3 +120,30 @@ test("getApiKeys answers every key, legacy and new, each value a secret; one rea
   const listed = await new Promise<Array<{ name: string; apiKey: string }>>((resolve) => out.apply(resolve));
   expect(listed.find((k) => k.name === "ci_key")!.apiKey).toBe(created.body.api_key);
 });
+
+test("getPoolerConnectionString: the pooler's details; with the password filled in, a secret", async () => {
+  await emu.clearRequests();
+  const reveal = (o: pulumi.Output<string>) => new Promise<string>((resolve) => o.apply(resolve));
+  const plain = await supabase.getPoolerConnectionString({ projectRef: ref });
+  expect(plain).toMatchObject({ port: 6543, user: `postgres.${ref}`, database: "postgres", databaseType: "PRIMARY" });
+  expect(await pulumi.isSecret(plain.connectionString)).toBe(false);
+  expect(await reveal(plain.connectionString)).toContain("[YOUR-PASSWORD]");
+
+  const withPassword = await supabase.getPoolerConnectionString({ projectRef: ref, password: "p@ss word" });
+  expect(await pulumi.isSecret(withPassword.connectionString)).toBe(true);
+  expect(await reveal(withPassword.connectionString)).toBe(
+    `postgresql://postgres.${ref}:p%40ss%20word@${plain.host}:6543/postgres`,
+  );
+  const session = await supabase.getPoolerConnectionString({ projectRef: ref, poolMode: "session" });
+  expect([session.port, session.poolMode]).toEqual([5432, "session"]);
+  expect(await reveal(session.connectionString)).toContain(`${plain.host}:5432/postgres`);
+  await expect(supabase.getPoolerConnectionString({ projectRef: ref, databaseType: "READ_REPLICA" })).rejects.toThrow(
+    /no READ_REPLICA pooler/,
+  );
+
+  const out = supabase.getPoolerConnectionStringOutput({ projectRef: Promise.resolve(ref), password: "pw" });
+  expect(await pulumi.isSecret(out)).toBe(true);
+  const calls = (await emu.requests()).filter((r) => r.api === "management").map((r) => r.route);
+  expect(new Set(calls)).toEqual(new Set(["GET /v1/projects/{ref}/config/database/pooler"]));
+  expect(calls).toHaveLength(5);
+});

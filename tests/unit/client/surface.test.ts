@@ -2,6 +2,19 @@
 import { ManagementClient } from "../../../provider/client";
 
 const PUBLIC_METHODS = [
+  "getPoolerConnections",
+  "getProjectAddons",
+  "applyProjectAddon",
+  "removeProjectAddon",
+  "getVanitySubdomain",
+  "checkVanitySubdomain",
+  "activateVanitySubdomain",
+  "deleteVanitySubdomain",
+  "getBackupSchedule",
+  "updateBackupSchedule",
+  "createRestorePoint",
+  "getRestorePoint",
+  "undoToRestorePoint",
   "activateCustomHostname",
   "applyMigration",
   "applyNetworkRestrictions",
