@@ -25,6 +25,7 @@ import sslEnforcement from "./resources/ssl-enforcement";
 import apiKey from "./resources/api-key";
 import databaseMigration from "./resources/database-migration";
 import tableRows from "./resources/table-rows";
+import projectAddons from "./resources/project-addons";
 
 export const registry = {
   organization,
@@ -45,6 +46,7 @@ export const registry = {
   apiKey,
   databaseMigration,
   tableRows,
+  projectAddons,
 } as const satisfies Record<string, KindDefinition>;
 
 /** A resource kind's name, e.g. `"apiKey"`: what `provider(kind)` and the SDK's provider modules take. */

@@ -12,6 +12,7 @@ import { secretRoutes } from "./secrets";
 import { typesRoutes } from "./types";
 import { apiKeyRoutes } from "./api-keys";
 import { serviceConfigRoutes } from "./service-config";
+import { billingRoutes } from "./billing";
 
 /** Every route of the management API (`/v1/...`). New features append their RouteDef arrays here. */
 export const managementRoutes: RouteDef[] = [
@@ -30,4 +31,6 @@ export const managementRoutes: RouteDef[] = [
   // Service configuration, API keys and the database password.
   ...serviceConfigRoutes,
   ...apiKeyRoutes,
+  // Billing add-ons (compute size, PITR, IPv4).
+  ...billingRoutes,
 ];

@@ -47,6 +47,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &PostgrestConfig{}
 	case "supabase:index:Project":
 		r = &Project{}
+	case "supabase:index:ProjectAddons":
+		r = &ProjectAddons{}
 	case "supabase:index:Secret":
 		r = &Secret{}
 	case "supabase:index:Secrets":

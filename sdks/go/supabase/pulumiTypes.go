@@ -436,6 +436,71 @@ func (o SecretDigestArrayOutput) Index(i pulumi.IntInput) SecretDigestOutput {
 	}).(SecretDigestOutput)
 }
 
+type SelectedAddon struct {
+	// The variant's id (`ci_small`, `pitr_7`, `ipv4_default`).
+	Id string `pulumi:"id"`
+	// The variant's name as the service lists it (`Small`, `7 days`, …).
+	Name string `pulumi:"name"`
+	// Its price as the service describes it (`$0.0206/hour (~$15/month)`).
+	Price string `pulumi:"price"`
+	// `compute_instance`, `pitr` or `ipv4`.
+	Type string `pulumi:"type"`
+}
+
+type SelectedAddonOutput struct{ *pulumi.OutputState }
+
+func (SelectedAddonOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SelectedAddon)(nil)).Elem()
+}
+
+func (o SelectedAddonOutput) ToSelectedAddonOutput() SelectedAddonOutput {
+	return o
+}
+
+func (o SelectedAddonOutput) ToSelectedAddonOutputWithContext(ctx context.Context) SelectedAddonOutput {
+	return o
+}
+
+// The variant's id (`ci_small`, `pitr_7`, `ipv4_default`).
+func (o SelectedAddonOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v SelectedAddon) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The variant's name as the service lists it (`Small`, `7 days`, …).
+func (o SelectedAddonOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v SelectedAddon) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// Its price as the service describes it (`$0.0206/hour (~$15/month)`).
+func (o SelectedAddonOutput) Price() pulumi.StringOutput {
+	return o.ApplyT(func(v SelectedAddon) string { return v.Price }).(pulumi.StringOutput)
+}
+
+// `compute_instance`, `pitr` or `ipv4`.
+func (o SelectedAddonOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v SelectedAddon) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type SelectedAddonArrayOutput struct{ *pulumi.OutputState }
+
+func (SelectedAddonArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]SelectedAddon)(nil)).Elem()
+}
+
+func (o SelectedAddonArrayOutput) ToSelectedAddonArrayOutput() SelectedAddonArrayOutput {
+	return o
+}
+
+func (o SelectedAddonArrayOutput) ToSelectedAddonArrayOutputWithContext(ctx context.Context) SelectedAddonArrayOutput {
+	return o
+}
+
+func (o SelectedAddonArrayOutput) Index(i pulumi.IntInput) SelectedAddonOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) SelectedAddon {
+		return vs[0].([]SelectedAddon)[vs[1].(int)]
+	}).(SelectedAddonOutput)
+}
+
 type StorageConfigExternal struct {
 	UpstreamTarget *string `pulumi:"upstreamTarget"`
 }
@@ -1378,6 +1443,8 @@ func init() {
 	pulumi.RegisterOutputType(PoolerConnectionInfoOutput{})
 	pulumi.RegisterOutputType(SecretDigestOutput{})
 	pulumi.RegisterOutputType(SecretDigestArrayOutput{})
+	pulumi.RegisterOutputType(SelectedAddonOutput{})
+	pulumi.RegisterOutputType(SelectedAddonArrayOutput{})
 	pulumi.RegisterOutputType(StorageConfigExternalOutput{})
 	pulumi.RegisterOutputType(StorageConfigExternalPtrOutput{})
 	pulumi.RegisterOutputType(StorageConfigFeaturesOutput{})

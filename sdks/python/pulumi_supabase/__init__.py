@@ -29,6 +29,7 @@ from .pooler_config import *
 from .postgres_config import *
 from .postgrest_config import *
 from .project import *
+from .project_addons import *
 from .provider import *
 from .secret import *
 from .secrets import *
@@ -66,6 +67,7 @@ _utilities.register(
    "supabase:index:PostgresConfig": "PostgresConfig",
    "supabase:index:PostgrestConfig": "PostgrestConfig",
    "supabase:index:Project": "Project",
+   "supabase:index:ProjectAddons": "ProjectAddons",
    "supabase:index:Secret": "Secret",
    "supabase:index:Secrets": "Secrets",
    "supabase:index:SslEnforcement": "SslEnforcement",

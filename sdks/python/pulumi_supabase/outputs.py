@@ -22,6 +22,7 @@ __all__ = [
     'OrganizationInfo',
     'PoolerConnectionInfo',
     'SecretDigest',
+    'SelectedAddon',
 ]
 
 @pulumi.output_type
@@ -354,5 +355,56 @@ class SecretDigest(dict):
         The secret's name.
         """
         return pulumi.get(self, "name")
+
+
+@pulumi.output_type
+class SelectedAddon(dict):
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 name: _builtins.str,
+                 price: _builtins.str,
+                 type: _builtins.str):
+        """
+        :param _builtins.str id: The variant's id (`ci_small`, `pitr_7`, `ipv4_default`).
+        :param _builtins.str name: The variant's name as the service lists it (`Small`, `7 days`, …).
+        :param _builtins.str price: Its price as the service describes it (`$0.0206/hour (~$15/month)`).
+        :param _builtins.str type: `compute_instance`, `pitr` or `ipv4`.
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "price", price)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The variant's id (`ci_small`, `pitr_7`, `ipv4_default`).
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The variant's name as the service lists it (`Small`, `7 days`, …).
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def price(self) -> _builtins.str:
+        """
+        Its price as the service describes it (`$0.0206/hour (~$15/month)`).
+        """
+        return pulumi.get(self, "price")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        `compute_instance`, `pitr` or `ipv4`.
+        """
+        return pulumi.get(self, "type")
 
 

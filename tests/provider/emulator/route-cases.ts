@@ -400,6 +400,14 @@ export function routeCaseGenerators(ctx: CaseContext) {
           { weight: 1, arbitrary: fc.uuid().map((value) => ({ value })) },
           { weight: 1, arbitrary: oddSegment },
         );
+      case "addon_variant":
+        return fc.oneof(
+          {
+            weight: 3,
+            arbitrary: fc.constantFrom("ci_small", "ci_micro", "pitr_7", "ipv4_default").map((value) => ({ value })),
+          },
+          { weight: 1, arbitrary: oddSegment },
+        );
       default:
         return undefined;
     }

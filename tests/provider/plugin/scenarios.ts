@@ -264,6 +264,15 @@ export const scenarios: Scenario[] = [
     update: (i) => ({ ...i, restoreOnDestroy: false }),
     imported: { projectRef: "<ref>" },
   },
+  {
+    kind: "projectAddons",
+    fixture: project,
+    inputs: (ids) => ({ projectRef: ids.ref, computeSize: "ci_small", ipv4: true }),
+    outOfBand: async (emu, ids) =>
+      void (await emu.api("DELETE", `/v1/projects/${ids.ref}/billing/addons/ipv4_default`)),
+    update: (i) => ({ ...i, pitr: "pitr_7" }),
+    imported: { projectRef: "<ref>" },
+  },
 ];
 
 /** Secret values the scenarios use: they never show, in plain or in what is stored. */

@@ -96,6 +96,8 @@ function valid(kind: runtime.ResourceKind): Props {
       return { projectRef: FAKE_REF, fileSizeLimit: 1048576 };
     case "sslEnforcement":
       return { projectRef: FAKE_REF, database: true };
+    case "projectAddons":
+      return { projectRef: FAKE_REF, computeSize: "ci_small", pitr: "pitr_7", ipv4: true };
     case "apiKey":
       return { projectRef: FAKE_REF, type: "secret", name: "ci_key" };
     case "functions":
@@ -119,6 +121,7 @@ const OPTIONAL: Partial<Record<runtime.ResourceKind, string[]>> = {
   postgrestConfig: ["restoreOnDestroy", "dbPool"],
   apiKey: ["description", "secretJwtTemplate", "adopt"],
   tableRows: ["key", "onDelete", "batchSize", "pageSize", "exclusive", "inflect", "apiKey"],
+  projectAddons: ["restoreOnDestroy"],
 };
 
 /**
