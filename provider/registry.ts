@@ -26,6 +26,7 @@ import apiKey from "./resources/api-key";
 import databaseMigration from "./resources/database-migration";
 import tableRows from "./resources/table-rows";
 import projectAddons from "./resources/project-addons";
+import vanitySubdomain from "./resources/vanity-subdomain";
 
 export const registry = {
   organization,
@@ -47,6 +48,7 @@ export const registry = {
   databaseMigration,
   tableRows,
   projectAddons,
+  vanitySubdomain,
 } as const satisfies Record<string, KindDefinition>;
 
 /** A resource kind's name, e.g. `"apiKey"`: what `provider(kind)` and the SDK's provider modules take. */

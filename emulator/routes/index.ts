@@ -13,6 +13,7 @@ import { typesRoutes } from "./types";
 import { apiKeyRoutes } from "./api-keys";
 import { serviceConfigRoutes } from "./service-config";
 import { billingRoutes } from "./billing";
+import { vanitySubdomainRoutes } from "./vanity-subdomain";
 
 /** Every route of the management API (`/v1/...`). New features append their RouteDef arrays here. */
 export const managementRoutes: RouteDef[] = [
@@ -33,4 +34,5 @@ export const managementRoutes: RouteDef[] = [
   ...apiKeyRoutes,
   // Billing add-ons (compute size, PITR, IPv4).
   ...billingRoutes,
+  ...vanitySubdomainRoutes,
 ];

@@ -64,6 +64,7 @@ export const importRules: Record<ResourceKind, ImportRule> = {
   databaseMigration: { unsupported: "its input is SQL, which the ID cannot tell." },
   tableRows: { unsupported: "its inputs are the rows the program declares." },
   projectAddons: projectScoped("add-on"),
+  vanitySubdomain: { id: "the project's ref", reads: ["subdomain"], fromId: (id) => ({ projectRef: id }) },
 };
 
 /** One line for a kind's docs page. */

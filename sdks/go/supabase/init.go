@@ -59,6 +59,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &StorageConfig{}
 	case "supabase:index:TableRows":
 		r = &TableRows{}
+	case "supabase:index:VanitySubdomain":
+		r = &VanitySubdomain{}
 	default:
 		return nil, fmt.Errorf("unknown resource type: %s", typ)
 	}

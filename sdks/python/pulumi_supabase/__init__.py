@@ -36,6 +36,7 @@ from .secrets import *
 from .ssl_enforcement import *
 from .storage_config import *
 from .table_rows import *
+from .vanity_subdomain import *
 from ._inputs import *
 from . import outputs
 
@@ -72,7 +73,8 @@ _utilities.register(
    "supabase:index:Secrets": "Secrets",
    "supabase:index:SslEnforcement": "SslEnforcement",
    "supabase:index:StorageConfig": "StorageConfig",
-   "supabase:index:TableRows": "TableRows"
+   "supabase:index:TableRows": "TableRows",
+   "supabase:index:VanitySubdomain": "VanitySubdomain"
   }
  }
 ]

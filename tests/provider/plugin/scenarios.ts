@@ -273,6 +273,17 @@ export const scenarios: Scenario[] = [
     update: (i) => ({ ...i, pitr: "pitr_7" }),
     imported: { projectRef: "<ref>" },
   },
+  {
+    kind: "vanitySubdomain",
+    fixture: project,
+    inputs: (ids) => ({ projectRef: ids.ref, subdomain: "entry-app" }),
+    outOfBand: async (emu, ids) =>
+      void (await emu.api("POST", `/v1/projects/${ids.ref}/vanity-subdomain/activate`, {
+        vanity_subdomain: "entry-other",
+      })),
+    update: (i) => ({ ...i, subdomain: "entry-app-2" }),
+    imported: { projectRef: "<ref>", subdomain: "entry-app-2" },
+  },
 ];
 
 /** Secret values the scenarios use: they never show, in plain or in what is stored. */
