@@ -27,6 +27,8 @@ import databaseMigration from "./resources/database-migration";
 import tableRows from "./resources/table-rows";
 import projectAddons from "./resources/project-addons";
 import vanitySubdomain from "./resources/vanity-subdomain";
+import backupSchedule from "./resources/backup-schedule";
+import restorePoint from "./resources/restore-point";
 
 export const registry = {
   organization,
@@ -49,6 +51,8 @@ export const registry = {
   tableRows,
   projectAddons,
   vanitySubdomain,
+  backupSchedule,
+  restorePoint,
 } as const satisfies Record<string, KindDefinition>;
 
 /** A resource kind's name, e.g. `"apiKey"`: what `provider(kind)` and the SDK's provider modules take. */

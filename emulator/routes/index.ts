@@ -14,6 +14,7 @@ import { apiKeyRoutes } from "./api-keys";
 import { serviceConfigRoutes } from "./service-config";
 import { billingRoutes } from "./billing";
 import { vanitySubdomainRoutes } from "./vanity-subdomain";
+import { backupRoutes } from "./backups";
 
 /** Every route of the management API (`/v1/...`). New features append their RouteDef arrays here. */
 export const managementRoutes: RouteDef[] = [
@@ -35,4 +36,5 @@ export const managementRoutes: RouteDef[] = [
   // Billing add-ons (compute size, PITR, IPv4).
   ...billingRoutes,
   ...vanitySubdomainRoutes,
+  ...backupRoutes,
 ];

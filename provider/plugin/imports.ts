@@ -65,6 +65,8 @@ export const importRules: Record<ResourceKind, ImportRule> = {
   tableRows: { unsupported: "its inputs are the rows the program declares." },
   projectAddons: projectScoped("add-on"),
   vanitySubdomain: { id: "the project's ref", reads: ["subdomain"], fromId: (id) => ({ projectRef: id }) },
+  backupSchedule: projectScoped("schedule"),
+  restorePoint: { id: "`<projectRef>/<name>`", reads: ["projectRef", "name"] },
 };
 
 /** One line for a kind's docs page. */

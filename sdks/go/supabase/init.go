@@ -25,6 +25,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &ApiKey{}
 	case "supabase:index:AuthConfig":
 		r = &AuthConfig{}
+	case "supabase:index:BackupSchedule":
+		r = &BackupSchedule{}
 	case "supabase:index:CustomHostname":
 		r = &CustomHostname{}
 	case "supabase:index:DatabaseMigration":
@@ -49,6 +51,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Project{}
 	case "supabase:index:ProjectAddons":
 		r = &ProjectAddons{}
+	case "supabase:index:RestorePoint":
+		r = &RestorePoint{}
 	case "supabase:index:Secret":
 		r = &Secret{}
 	case "supabase:index:Secrets":

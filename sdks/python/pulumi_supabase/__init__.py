@@ -9,6 +9,7 @@ import typing
 from ._enums import *
 from .api_key import *
 from .auth_config import *
+from .backup_schedule import *
 from .custom_hostname import *
 from .database_migration import *
 from .function import *
@@ -31,6 +32,7 @@ from .postgrest_config import *
 from .project import *
 from .project_addons import *
 from .provider import *
+from .restore_point import *
 from .secret import *
 from .secrets import *
 from .ssl_enforcement import *
@@ -57,6 +59,7 @@ _utilities.register(
   "classes": {
    "supabase:index:ApiKey": "ApiKey",
    "supabase:index:AuthConfig": "AuthConfig",
+   "supabase:index:BackupSchedule": "BackupSchedule",
    "supabase:index:CustomHostname": "CustomHostname",
    "supabase:index:DatabaseMigration": "DatabaseMigration",
    "supabase:index:Function": "Function",
@@ -69,6 +72,7 @@ _utilities.register(
    "supabase:index:PostgrestConfig": "PostgrestConfig",
    "supabase:index:Project": "Project",
    "supabase:index:ProjectAddons": "ProjectAddons",
+   "supabase:index:RestorePoint": "RestorePoint",
    "supabase:index:Secret": "Secret",
    "supabase:index:Secrets": "Secrets",
    "supabase:index:SslEnforcement": "SslEnforcement",

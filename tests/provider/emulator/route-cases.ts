@@ -198,6 +198,9 @@ export const COSTLY = new Set([
   // A password is hashed (scrypt) or checked against its hash on every valid call.
   "PATCH /v1/projects/{ref}/database/password",
   "POST /_emulator/projects/{ref}/db-password/verify",
+  // A restore point copies the project's database; undo puts a copy back.
+  "POST /v1/projects/{ref}/database/backups/restore-point",
+  "POST /v1/projects/{ref}/database/backups/undo",
 ]);
 
 type Auth = "valid" | "missing" | "wrong" | "malformed";

@@ -284,6 +284,26 @@ export const scenarios: Scenario[] = [
     update: (i) => ({ ...i, subdomain: "entry-app-2" }),
     imported: { projectRef: "<ref>", subdomain: "entry-app-2" },
   },
+  {
+    kind: "backupSchedule",
+    fixture: project,
+    inputs: (ids) => ({ projectRef: ids.ref, scheduleFor: "04:00:00" }),
+    outOfBand: async (emu, ids) =>
+      void (await emu.api("PATCH", `/v1/projects/${ids.ref}/database/backups/schedule`, { schedule_for: "12:00:00" })),
+    update: (i) => ({ ...i, scheduleFor: "05:30:00" }),
+    imported: { projectRef: "<ref>" },
+  },
+  {
+    kind: "restorePoint",
+    fixture: project,
+    inputs: (ids) => ({ projectRef: ids.ref, name: "entry-point" }),
+    // The service expired the point: it reads REMOVED, and the update takes it again.
+    outOfBand: async (emu, ids) =>
+      void (await emu.control("POST", `/projects/${ids.ref}/restore-points/expire`, { name: "entry-point" })),
+    update: (i) => i,
+    volatile: ["completedOn"],
+    imported: { projectRef: "<ref>", name: "entry-point" },
+  },
 ];
 
 /** Secret values the scenarios use: they never show, in plain or in what is stored. */

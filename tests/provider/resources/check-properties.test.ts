@@ -98,6 +98,10 @@ function valid(kind: runtime.ResourceKind): Props {
       return { projectRef: FAKE_REF, database: true };
     case "vanitySubdomain":
       return { projectRef: FAKE_REF, subdomain: "acme-prod" };
+    case "backupSchedule":
+      return { projectRef: FAKE_REF, scheduleFor: "04:00:00" };
+    case "restorePoint":
+      return { projectRef: FAKE_REF, name: "before-upgrade" };
     case "projectAddons":
       return { projectRef: FAKE_REF, computeSize: "ci_small", pitr: "pitr_7", ipv4: true };
     case "apiKey":
@@ -124,6 +128,7 @@ const OPTIONAL: Partial<Record<runtime.ResourceKind, string[]>> = {
   apiKey: ["description", "secretJwtTemplate", "adopt"],
   tableRows: ["key", "onDelete", "batchSize", "pageSize", "exclusive", "inflect", "apiKey"],
   projectAddons: ["restoreOnDestroy"],
+  backupSchedule: ["restoreOnDestroy"],
 };
 
 /**
