@@ -3,7 +3,8 @@
  * through a heavy fault mix on every management and GraphQL route, on the
  * real engine: a stack of every resource kind (an organization, a project,
  * 10 `Secret`s, a `Secrets` map, a function, network restrictions, the root
- * key, a migration and 50 rows seeded through GraphQL).
+ * key, a migration, 50 rows seeded through GraphQL, the add-ons, a vanity
+ * subdomain, the backup schedule and a restore point).
  *
  * The mix (each share is of all requests; the rolls are chained so the shares
  * add up): 25% answered 503, 12.5% answered 429 with `Retry-After: 1`, 12.5%
@@ -83,6 +84,11 @@ function everyKind() {
       },
       { dependsOn: [migration] },
     );
+    // Add-ons (the current compute size, so no restart), vanity subdomain, backup schedule, restore point.
+    new supabase.ProjectAddons("addons", { projectRef: ref, computeSize: "ci_micro", pitr: "pitr_7", ipv4: true });
+    new supabase.VanitySubdomain("vanity", { projectRef: ref, subdomain: "heavy-faults" });
+    new supabase.BackupSchedule("backups", { projectRef: ref, scheduleFor: "04:00:00" });
+    new supabase.RestorePoint("point", { projectRef: ref, name: "heavy-point" });
     return { ref };
   };
 }
@@ -134,7 +140,14 @@ async function live(ref: string) {
   const sql = async (query: string) => (await emu.api("POST", `/v1/projects/${ref}/database/query`, { query })).body;
   const rows = (await sql("select code, price::text as price, seats from plan order by seats")) as Any[];
   const history = (await sql("select name from supabase_migrations.schema_migrations")) as Any[];
-  return { orgs, projects, secrets, functions, restrictions, pgsodium, rows, history };
+  const p = `/v1/projects/${ref}`;
+  const features = {
+    addons: ((await emu.api("GET", `${p}/billing/addons`)).body as Any).selected_addons.map((a: Any) => a.variant.id),
+    vanity: (await emu.api("GET", `${p}/vanity-subdomain`)).body,
+    schedule: ((await emu.api("GET", `${p}/database/backups/schedule`)).body as Any).schedule_for,
+    point: ((await emu.api("GET", `${p}/database/backups/restore-point?name=heavy-point`)).body as Any).status,
+  };
+  return { orgs, projects, secrets, functions, restrictions, pgsodium, rows, history, features };
 }
 
 async function runOnce(label: string, faults: boolean) {
@@ -201,6 +214,12 @@ function expectExactlyDeclared(after: Awaited<ReturnType<typeof live>>, ref: str
   expect(after.rows).toHaveLength(ROW_COUNT);
   expect(after.rows[ROW_COUNT - 1]).toEqual({ code: `plan-${ROW_COUNT - 1}`, price: `${ROW_COUNT - 1}.25`, seats: 49 });
   expect(after.history).toEqual([{ name: "001_plans" }]);
+  expect(after.features).toEqual({
+    addons: ["ci_micro", "pitr_7", "ipv4_default"],
+    vanity: { status: "active", custom_domain: "heavy-faults.supabase.co" },
+    schedule: "04:00:00",
+    point: "AVAILABLE",
+  });
 }
 
 test("one up converges and one destroy empties a stack of every kind under a 45% fault mix", async () => {
