@@ -69,6 +69,19 @@ export const PROVIDER_OPERATIONS = [
   "v1-delete-network-bans",
   "v1-get-network-restrictions",
   "v1-update-network-restrictions",
+  "v1-get-pooler-config",
+  "v1-list-project-addons",
+  "v1-apply-project-addon",
+  "v1-remove-project-addon",
+  "v1-get-vanity-subdomain-config",
+  "v1-deactivate-vanity-subdomain-config",
+  "v1-check-vanity-subdomain-availability",
+  "v1-activate-vanity-subdomain-config",
+  "v1-get-backup-schedule",
+  "v1-update-backup-schedule",
+  "v1-create-restore-point",
+  "v1-get-restore-point",
+  "v1-undo",
 ];
 
 const PROVIDER_AGENT = /^supabase-pulumi\//;

@@ -92,6 +92,36 @@ export const functionDocs: readonly FunctionDoc[] = [
     footprint: "1 `GET /v1/projects/{ref}/api-keys?reveal=true`",
   },
   {
+    name: "getPoolerConnectionString",
+    summary:
+      "How to connect through the project's connection pooler (Supavisor): host, port, user and the connection string, with the database password filled in when it is given.",
+    args: [
+      projectRefArg,
+      {
+        name: "password",
+        type: "string",
+        required: false,
+        description:
+          "The database password (e.g. the program's `Project.dbPass`), filled into the connection string, which is then a secret. Without it the string keeps the service's `[YOUR-PASSWORD]` placeholder.",
+      },
+      {
+        name: "databaseType",
+        type: "string",
+        required: false,
+        description: "`PRIMARY` (default) or `READ_REPLICA`.",
+      },
+      {
+        name: "poolMode",
+        type: "string",
+        required: false,
+        description: "`transaction` (port 6543) or `session` (port 5432); default: the pooler's configured mode.",
+      },
+    ],
+    returns:
+      "`{ connectionString, host, port, user, database, poolMode, databaseType, identifier }`. With `password`, `connectionString` is a secret Output (`getPoolerConnectionStringOutput`: the whole answer is one secret Output); without, it is a plain Output holding the placeholder.",
+    footprint: "1 `GET /v1/projects/{ref}/config/database/pooler`",
+  },
+  {
     name: "getBranches",
     summary:
       "A project's branches (the default branch included), each with its own `project_ref`, which project-scoped resources take as `projectRef`. None when branching was never enabled on the project.",

@@ -34,6 +34,10 @@ import legacyApiKeys from "./resources/legacy-api-keys";
 import databaseWebhooks from "./resources/database-webhooks";
 import ssoProvider from "./resources/sso-provider";
 import signingKey from "./resources/signing-key";
+import projectAddons from "./resources/project-addons";
+import vanitySubdomain from "./resources/vanity-subdomain";
+import backupSchedule from "./resources/backup-schedule";
+import restorePoint from "./resources/restore-point";
 
 export const registry = {
   organization,
@@ -62,6 +66,10 @@ export const registry = {
   databaseWebhooks,
   ssoProvider,
   signingKey,
+  projectAddons,
+  vanitySubdomain,
+  backupSchedule,
+  restorePoint,
 } as const satisfies Record<string, KindDefinition>;
 
 /** A resource kind's name, e.g. `"apiKey"`: what `provider(kind)` and the SDK's provider modules take. */

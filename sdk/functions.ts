@@ -10,7 +10,16 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import { ManagementClient, type Branch, type EdgeFunction, type Organization, type Project } from "../provider/client";
+import {
+  ManagementClient,
+  poolerConnectionInfo,
+  type Branch,
+  type EdgeFunction,
+  type Organization,
+  type PoolerConnectionArgs,
+  type PoolerConnectionInfo,
+  type Project,
+} from "../provider/client";
 import { CONFIG_KEYS, configure, resolveConfig } from "../provider/runtime";
 
 let cached: ManagementClient | undefined;
@@ -128,6 +137,19 @@ export function getBranches(args: ProjectScoped): Promise<Branch[]> {
   return client().listBranches(args.projectRef);
 }
 
+/** The pooler's connection details; `connectionString` is a secret Output when it carries the password. */
+export interface PoolerConnectionString extends Omit<PoolerConnectionInfo, "connectionString"> {
+  connectionString: pulumi.Output<string>;
+}
+
+export type GetPoolerConnectionStringArgs = PoolerConnectionArgs;
+
+export async function getPoolerConnectionString(args: PoolerConnectionArgs): Promise<PoolerConnectionString> {
+  const info = poolerConnectionInfo(await client().getPoolerConnections(args.projectRef), args);
+  const cs = args.password ? pulumi.secret(info.connectionString) : pulumi.output(info.connectionString);
+  return { ...info, connectionString: cs };
+}
+
 type Inputs<T> = { [K in keyof T]: pulumi.Input<T[K]> };
 
 export const getOrganizationsOutput = () => pulumi.output(getOrganizations());
@@ -146,5 +168,11 @@ export const getApiKeysOutput = (args: Inputs<ProjectScoped>) =>
   pulumi.secret(pulumi.output(args).apply((a) => apiKeysRevealed(a as ProjectScoped)));
 export const getBranchesOutput = (args: Inputs<ProjectScoped>) =>
   pulumi.output(args).apply((a) => getBranches(a as ProjectScoped));
+/** The same details as `getPoolerConnectionString`, as one Output: a secret when `password` is given. */
+export const getPoolerConnectionStringOutput = (args: Inputs<PoolerConnectionArgs>) =>
+  pulumi.output(args).apply(async (a) => {
+    const info = poolerConnectionInfo(await client().getPoolerConnections(a.projectRef), a as PoolerConnectionArgs);
+    return a.password ? pulumi.secret(info) : pulumi.output(info);
+  });
 export const getTypescriptTypesOutput = (args: Inputs<GetTypescriptTypesArgs>) =>
   pulumi.output(args).apply((a) => getTypescriptTypes(a as GetTypescriptTypesArgs));

@@ -11,6 +11,7 @@ import { checkIpv4List } from "../settings/net";
 import { projectSettings } from "../settings/store";
 
 const AddBans = z.strictObject({ ipv4_addresses: z.array(z.string()) });
+const ExpirePoint = z.strictObject({ name: z.string().min(1).max(20) });
 
 const control = <B, Q>(def: RouteDef<B, Q>) => defineRoute<B, Q>({ ...def, surface: "control", auth: "none" });
 
@@ -39,6 +40,20 @@ export const settingsControlRoutes: RouteDef[] = [
         if (!settings.bannedIpv4.includes(address)) settings.bannedIpv4.push(address);
       app.store.commit();
       return { status: 200, body: { banned_ipv4_addresses: [...settings.bannedIpv4] } };
+    },
+  }),
+  control({
+    method: "POST",
+    path: "/_emulator/projects/{ref}/restore-points/expire",
+    body: ExpirePoint,
+    // The service expires restore points: the point reads REMOVED, and undo to it is refused.
+    handler: ({ app, params, body }) => {
+      const { settings } = projectSettings(app, params.ref);
+      const point = settings.restorePoints?.find((p) => p.name === body.name && p.status !== "REMOVED");
+      if (!point) throw new ApiError(404, "Restore point not found");
+      point.status = "REMOVED";
+      app.store.commit();
+      return { status: 200, body: { name: point.name, status: point.status } };
     },
   }),
 ];

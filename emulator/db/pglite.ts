@@ -158,6 +158,11 @@ class PgliteDatabase implements ProjectDatabase {
     });
   }
 
+  /** The data directory as a gzipped tarball, between statements (no transaction is open). */
+  dump(): Promise<Uint8Array> {
+    return this.lock.run(() => this.worker.call<Uint8Array>("dump"));
+  }
+
   transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
     return this.lock.run(async () => {
       await this.direct.exec("BEGIN");
@@ -265,8 +270,49 @@ export class PgliteManager implements DatabaseManager {
   /** The databases whose worker is up, for `cancel`. */
   private readonly ready = new Map<string, PgliteDatabase>();
 
+  /** Restore points of in-memory databases: ref → name → data-directory tarball. */
+  private readonly memoryPoints = new Map<string, Map<string, Uint8Array>>();
+  /** A tarball the next open of a project starts from (an undo), instead of its data directory. */
+  private readonly startFrom = new Map<string, Uint8Array>();
+
   /** @param dataDir the emulator's data directory; omitted: databases live in memory. */
   constructor(private readonly dataDir?: string) {}
+
+  /** Where a durable project's restore points live: `<dataDir>/db/<ref>.restore-points/<hex name>.tar.gz`. */
+  private pointsDir(ref: string): string | undefined {
+    return this.dataDir ? path.join(this.dataDir, "db", `${ref}.restore-points`) : undefined;
+  }
+
+  private pointFile(ref: string, name: string): string | undefined {
+    const dir = this.pointsDir(ref);
+    return dir ? path.join(dir, `${Buffer.from(name, "utf8").toString("hex")}.tar.gz`) : undefined;
+  }
+
+  async saveRestorePoint(ref: string, name: string): Promise<void> {
+    const db = (await this.forProject(ref)) as PgliteDatabase;
+    const tarball = await db.dump();
+    const file = this.pointFile(ref, name);
+    if (file) {
+      fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+      writeAtomic(file, tarball);
+    } else {
+      const points = this.memoryPoints.get(ref) ?? new Map<string, Uint8Array>();
+      points.set(name, tarball);
+      this.memoryPoints.set(ref, points);
+    }
+  }
+
+  async undoToRestorePoint(ref: string, name: string): Promise<void> {
+    const file = this.pointFile(ref, name);
+    const tarball = file ? fs.readFileSync(file) : this.memoryPoints.get(ref)?.get(name);
+    if (!tarball) throw new Error(`no restore point ${name} for project ${ref}`);
+    await this.closeOne(ref);
+    const dir = this.projectDir(ref);
+    // The data directory starts over from the restore point's tarball.
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    this.startFrom.set(ref, tarball);
+    await this.forProject(ref);
+  }
 
   private loadTemplate(): Promise<Template> {
     if (!this.template) {
@@ -317,7 +363,12 @@ export class PgliteManager implements DatabaseManager {
     const dir = this.projectDir(ref);
     let init: Omit<WorkerInit, "pglitePath">;
     let upgrade = false;
-    if (dir && fs.existsSync(path.join(dir, "PG_VERSION"))) {
+    const restored = this.startFrom.get(ref);
+    this.startFrom.delete(ref);
+    if (restored) {
+      if (dir) fs.mkdirSync(path.dirname(dir), { recursive: true });
+      init = { dataDir: dir, template: restored };
+    } else if (dir && fs.existsSync(path.join(dir, "PG_VERSION"))) {
       init = { dataDir: dir };
       upgrade = true;
     } else {
@@ -391,6 +442,9 @@ export class PgliteManager implements DatabaseManager {
     await this.closeOne(ref);
     const dir = this.projectDir(ref);
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    const points = this.pointsDir(ref);
+    if (points) fs.rmSync(points, { recursive: true, force: true });
+    this.memoryPoints.delete(ref);
   }
 
   async close(): Promise<void> {

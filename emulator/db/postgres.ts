@@ -8,7 +8,7 @@
  * read-only queries. Their passwords are random, set at each open, and only
  * held in memory. The API roles are cluster-wide and created once if missing.
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { Pool, type PoolClient, type QueryResult as PgResult } from "pg";
 import { DATABASE_SQL, MEMBERSHIP_SQL, ROLES_SQL } from "./init";
 import { runPipeline } from "./pipeline";
@@ -313,8 +313,44 @@ export class PostgresManager implements DatabaseManager {
     }
   }
 
+  /** A restore point is a database of its own, `proj_<ref>_rp_<digest of the name>`, copied with TEMPLATE. */
+  private pointName(ref: string, name: string): string {
+    return `${databaseName(ref)}_rp_${createHash("sha256").update(name).digest("hex").slice(0, 16)}`;
+  }
+
+  /** Copies `from` into a new database `to` (the project's sessions end first: a template must have none). */
+  private async copyDatabase(ref: string, from: string, to: string): Promise<void> {
+    await this.closeOne(ref);
+    await guard(() => this.admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(to)} WITH (FORCE)`));
+    await guard(() => this.admin.query(`CREATE DATABASE ${quoteIdent(to)} TEMPLATE ${quoteIdent(from)}`));
+  }
+
+  async saveRestorePoint(ref: string, name: string): Promise<void> {
+    await this.forProject(ref);
+    const point = this.pointName(ref, name);
+    await this.copyDatabase(ref, databaseName(ref), point);
+    // Nobody logs in to a restore point.
+    await guard(() => this.admin.query(`REVOKE ALL ON DATABASE ${quoteIdent(point)} FROM PUBLIC`));
+  }
+
+  async undoToRestorePoint(ref: string, name: string): Promise<void> {
+    const point = this.pointName(ref, name);
+    const found = await this.admin.query("SELECT 1 FROM pg_catalog.pg_database WHERE datname = $1", [point]);
+    if (found.rowCount === 0) throw new Error(`no restore point ${name} for project ${ref}`);
+    await this.copyDatabase(ref, point, databaseName(ref));
+    // The next open makes the project's roles owners of the copy again.
+    await this.forProject(ref);
+  }
+
   async drop(ref: string): Promise<void> {
     await this.closeOne(ref);
+    const points = await this.admin
+      .query<{ d: string }>("SELECT datname AS d FROM pg_catalog.pg_database WHERE starts_with(datname, $1)", [
+        `${databaseName(ref)}_rp_`,
+      ])
+      .catch(() => ({ rows: [] as Array<{ d: string }> }));
+    for (const { d } of points.rows)
+      await this.admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(d)} WITH (FORCE)`).catch(() => undefined);
     await this.admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(databaseName(ref))} WITH (FORCE)`);
     for (const role of [readerRole(ref), ownerRole(ref)])
       await this.admin.query(`DROP ROLE IF EXISTS ${quoteIdent(role)}`).catch(() => undefined);

@@ -76,7 +76,15 @@ export interface DatabaseManager {
    * is only reported. A value PostgreSQL refuses rejects with its SqlError.
    */
   configure(ref: string, settings: Record<string, unknown>): Promise<AppliedSettings>;
-  /** Closes and deletes the project's database (no-op when it never existed). */
+  /**
+   * Keeps a copy of the project's database as it is now under `name` (a
+   * restore point): the data directory's dump embedded, a template copy of
+   * the database on a server. A copy already under that name is replaced.
+   */
+  saveRestorePoint(ref: string, name: string): Promise<void>;
+  /** Puts the project's database back to the restore point `name`: everything written since is gone. */
+  undoToRestorePoint(ref: string, name: string): Promise<void>;
+  /** Closes and deletes the project's database and its restore points (no-op when it never existed). */
   drop(ref: string): Promise<void>;
   /** Starts slow one-time work (the embedded template) early; never rejects. */
   warmUp(): void;

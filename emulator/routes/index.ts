@@ -17,6 +17,9 @@ import { branchActionRoutes } from "./branch-actions";
 import { storageRoutes } from "./storage";
 import { authIntegrationRoutes } from "./auth-integrations";
 import { signingKeyRoutes } from "./signing-keys";
+import { billingRoutes } from "./billing";
+import { vanitySubdomainRoutes } from "./vanity-subdomain";
+import { backupRoutes } from "./backups";
 
 /** Every route of the management API (`/v1/...`). New features append their RouteDef arrays here. */
 export const managementRoutes: RouteDef[] = [
@@ -43,4 +46,8 @@ export const managementRoutes: RouteDef[] = [
   // Third-party auth, SSO providers, signing keys.
   ...authIntegrationRoutes,
   ...signingKeyRoutes,
+  // Billing add-ons (compute size, PITR, IPv4).
+  ...billingRoutes,
+  ...vanitySubdomainRoutes,
+  ...backupRoutes,
 ];

@@ -153,6 +153,22 @@ export interface ProjectSettingsRecord {
   legacyApiKeysDisabled?: boolean;
   /** Set once by `POST …/database/webhooks/enable`. */
   databaseWebhooksEnabledAtMs?: number;
+  /** Billing add-ons besides the compute size (which is `ProjectRecord.desiredInstanceSize`): type → variant id. */
+  addons?: Record<string, string>;
+  /** The vanity subdomain, once activated. */
+  vanitySubdomain?: string;
+  /** The daily backup's time of day (UTC, HH:MM:SS) and when it was last set. */
+  backupSchedule?: { scheduleFor: string; updatedAtMs: number };
+  /** Restore points, oldest first; their data lives beside the project's database (db/). */
+  restorePoints?: RestorePointRecord[];
+}
+
+export interface RestorePointRecord {
+  name: string;
+  createdAtMs: number;
+  /** When the snapshot is complete (PENDING until then, AVAILABLE after). */
+  completedAtMs: number;
+  status: "AVAILABLE" | "PENDING" | "REMOVED" | "FAILED";
 }
 
 export interface ThirdPartyAuthRecord {

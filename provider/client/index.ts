@@ -14,6 +14,12 @@ export type {
 export * from "./types";
 export * from "./settings";
 export * from "./branches";
+export { poolerConnectionInfo } from "./pooler-connection";
+export type { PoolerConnectionArgs, PoolerConnectionInfo } from "./pooler-connection";
+export type { PoolerConnection } from "./endpoints/pooler";
+export type { ProjectAddons, AddonType, AddonVariant } from "./endpoints/billing";
+export type { VanitySubdomainConfig } from "./endpoints/vanity-subdomain";
+export type { BackupSchedule, RestorePoint } from "./endpoints/backups";
 export { displayPath, errorMessage, toApiError } from "./response";
 export {
   createDispatcher,

@@ -17,6 +17,10 @@ import { DatabaseEndpoints } from "./endpoints/database";
 import { FunctionEndpoints } from "./endpoints/functions";
 import { MigrationEndpoints } from "./endpoints/migrations";
 import { NetworkEndpoints } from "./endpoints/network";
+import { BackupEndpoints } from "./endpoints/backups";
+import { BillingEndpoints } from "./endpoints/billing";
+import { PoolerEndpoints } from "./endpoints/pooler";
+import { VanitySubdomainEndpoints } from "./endpoints/vanity-subdomain";
 import { OrganizationEndpoints } from "./endpoints/organizations";
 import { PgsodiumEndpoints } from "./endpoints/pgsodium";
 import { ProjectEndpoints } from "./endpoints/projects";
@@ -55,6 +59,10 @@ const GROUPS = [
   BranchEndpoints,
   StorageEndpoints,
   AuthEndpoints,
+  PoolerEndpoints,
+  BillingEndpoints,
+  VanitySubdomainEndpoints,
+  BackupEndpoints,
 ] as const;
 
 /*
@@ -81,7 +89,11 @@ export interface ManagementClient
     NetworkEndpoints,
     BranchEndpoints,
     StorageEndpoints,
-    AuthEndpoints {}
+    AuthEndpoints,
+    PoolerEndpoints,
+    BillingEndpoints,
+    VanitySubdomainEndpoints,
+    BackupEndpoints {}
 /* eslint-enable @typescript-eslint/no-unsafe-declaration-merging */
 
 for (const group of GROUPS) {

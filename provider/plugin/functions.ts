@@ -9,6 +9,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { poolerConnectionInfo } from "../client";
 import { managementClient } from "../context";
 import { functionDocs } from "../docs";
 import type { Props } from "../resources/common";
@@ -17,6 +18,7 @@ import type { Props } from "../resources/common";
 export type TypeSpec = Record<string, unknown>;
 
 const str: TypeSpec = { type: "string" };
+const int: TypeSpec = { type: "integer" };
 const any: TypeSpec = { $ref: "pulumi.json#/Any" };
 const arrayOf = (items: TypeSpec): TypeSpec => ({ type: "array", items });
 const ref = (name: string): TypeSpec => ({ $ref: `#/types/supabase:index:${name}` });
@@ -55,11 +57,31 @@ export const resultTypes: Record<
     },
     required: ["name", "apiKey"],
   },
+  PoolerConnectionInfo: {
+    description: "The pooler's connection details, as `getPoolerConnectionString` answers them.",
+    properties: {
+      connectionString: {
+        ...str,
+        description:
+          "The connection string: with `password`, the password filled in (the answer is then a secret); without, the service's `[YOUR-PASSWORD]` placeholder.",
+      },
+      host: { ...str, description: "The pooler's host." },
+      port: { ...int, description: "Its port: 6543 in transaction mode, 5432 in session mode." },
+      user: { ...str, description: "The user to log in as (`postgres.<ref>`)." },
+      database: { ...str, description: "The database's name." },
+      poolMode: { ...str, description: "`transaction` or `session`." },
+      databaseType: { ...str, description: "`PRIMARY` or `READ_REPLICA`." },
+      identifier: { ...str, description: "The pooler's identifier." },
+    },
+    required: ["connectionString", "host", "port", "user", "database", "poolMode", "databaseType", "identifier"],
+  },
 };
 
 interface DataFunction {
   /** The result's one property: its name and type. */
   result: { name: string; type: TypeSpec; description: string; secret?: boolean };
+  /** The answer is a secret for these arguments only (the schema cannot say so; the description does). */
+  secretFor?(args: Props): boolean;
   run(args: Props): Promise<unknown>;
 }
 
@@ -140,6 +162,21 @@ export const dataFunctions: Record<string, DataFunction> = {
           apiKey: k.api_key ?? "",
         }),
       ),
+  },
+  getPoolerConnectionString: {
+    result: {
+      name: "connection",
+      type: ref("PoolerConnectionInfo"),
+      description: "The pooler's connection details; a secret when `password` is given.",
+    },
+    secretFor: (args) => typeof args.password === "string" && args.password !== "",
+    run: async (args) =>
+      poolerConnectionInfo(await managementClient().getPoolerConnections(projectRef(args)), {
+        projectRef: projectRef(args),
+        password: typeof args.password === "string" ? args.password : undefined,
+        databaseType: typeof args.databaseType === "string" ? args.databaseType : undefined,
+        poolMode: typeof args.poolMode === "string" ? args.poolMode : undefined,
+      }),
   },
 };
 

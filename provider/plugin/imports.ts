@@ -85,6 +85,10 @@ export const importRules: Record<ResourceKind, ImportRule> = {
     reads: ["projectRef", "algorithm", "status"],
     note: "The program declares `keyId` (or `legacy: true` for the legacy secret) to match.",
   },
+  projectAddons: projectScoped("add-on"),
+  vanitySubdomain: { id: "the project's ref", reads: ["subdomain"], fromId: (id) => ({ projectRef: id }) },
+  backupSchedule: projectScoped("schedule"),
+  restorePoint: { id: "`<projectRef>/<name>`", reads: ["projectRef", "name"] },
 };
 
 /** One line for a kind's docs page. */

@@ -182,7 +182,8 @@ export function pluginProvider(version: string): PluginProvider {
       if (!fn) throw new Error(`supabase: unknown function "${token}"`);
       const value = await fn.run(revealProps(inputs).props);
       const out = { [fn.result.name]: value };
-      return { outputs: fn.result.secret ? markSecrets(out, [fn.result.name]) : out, failures: [] };
+      const secret = fn.result.secret || fn.secretFor?.(revealProps(inputs).props) === true;
+      return { outputs: secret ? markSecrets(out, [fn.result.name]) : out, failures: [] };
     },
   };
 

@@ -109,8 +109,21 @@ function program() {
     new supabase.Functions("fns", { projectRef: ref, sourceDir: functionsDir, verifyJwt: false });
     const kept = new supabase.ApiKey("kept-key", { projectRef: ref, type: "secret", name: "drift_backend" });
     const gone = new supabase.ApiKey("gone-key", { projectRef: ref, type: "publishable", name: "drift_web" });
+    // A second project (a vanity subdomain excludes the first one's custom hostname): add-ons, vanity subdomain,
+    // backup schedule, restore point.
+    const second = new supabase.Project("project2", {
+      name: "drift-2",
+      organizationId: org.organizationId,
+      region: "eu-west-2",
+      dbPass: DB_PASS,
+    }).ref;
+    new supabase.ProjectAddons("addons", { projectRef: second, pitr: "pitr_7" });
+    new supabase.VanitySubdomain("vanity", { projectRef: second, subdomain: "drift-demo" });
+    new supabase.BackupSchedule("backups", { projectRef: second, scheduleFor: "04:00:00" });
+    new supabase.RestorePoint("restore-point", { projectRef: second, name: "drift-point" });
     return {
       ref,
+      second,
       config: new pulumi.Config("e2e").get("unused"),
       keptKeyId: kept.keyId,
       keptKey: kept.apiKey,
@@ -156,7 +169,7 @@ test("every resource changed out of band: drift names it in text, markdown and J
   captured.push(clean.stdout, clean.stderr);
   expect(clean.stderr).toBe("");
   expect(clean.code).toBe(0);
-  expect(clean.stdout).toMatch(/^No drift in stack .*: 19 resources checked\./);
+  expect(clean.stdout).toMatch(/^No drift in stack .*: 24 resources checked\./);
 
   const sql = (query: string) => emu.api("POST", `/v1/projects/${ref}/database/query`, { query });
   const changes: Array<Promise<any>> = [
@@ -200,6 +213,13 @@ test("every resource changed out of band: drift names it in text, markdown and J
       `update plans set price = 30 where code = 'pro'; update plans set name = '${OUT_OF_BAND_ROW}' where code = 'free'`,
     ),
   ];
+  const second = `/v1/projects/${up.outputs.second.value}`;
+  changes.push(
+    emu.api("DELETE", `${second}/billing/addons/pitr_7`),
+    emu.api("POST", `${second}/vanity-subdomain/activate`, { vanity_subdomain: "drift-elsewhere" }),
+    emu.api("PATCH", `${second}/database/backups/schedule`, { schedule_for: "12:00:00" }),
+    emu.control("POST", `/projects/${up.outputs.second.value}/restore-points/expire`, { name: "drift-point" }),
+  );
   for (const r of await Promise.all(changes)) expect(r.status).toBeLessThan(300);
   expect((await emu.api("DELETE", `/v1/projects/${ref}/secrets`, ["MAP_TWO"])).status).toBeLessThan(300);
   expect((await sql("delete from plans where code = 'team'")).status).toBeLessThan(300);
@@ -241,6 +261,10 @@ test("every resource changed out of band: drift names it in text, markdown and J
     ["ApiKey", "kept-key", /^ {2}kept-key: changed name$/],
     ["Functions", "fns", /^ {2}fns: changed alpha; deleted beta$/],
     ["DatabaseMigration", "plans-table", /^ {2}plans-table: deleted missing from history: \d+ 001_plans$/],
+    ["ProjectAddons", "addons", /^ {2}addons: changed pitr$/],
+    ["VanitySubdomain", "vanity", /^ {2}vanity: changed subdomain$/],
+    ["BackupSchedule", "backups", /^ {2}backups: changed scheduleFor$/],
+    ["RestorePoint", "restore-point", /^ {2}restore-point: changed status REMOVED$/],
   ];
   for (const [type, name, what] of expected) {
     const line = text.stdout.split("\n").find((l) => l.startsWith(`  ${name}: `));
@@ -253,7 +277,7 @@ test("every resource changed out of band: drift names it in text, markdown and J
   }
   expect(text.stdout).toMatch(/^ {2}gone-key: deleted out of band/m);
   expect(markdown.stdout).toMatch(/^- `gone-key`: `deleted out of band/m);
-  expect(text.stdout).toMatch(/^Drift in stack .*: 18 of 19 resources drifted/);
+  expect(text.stdout).toMatch(/^Drift in stack .*: 22 of 24 resources drifted/);
   // The advice refreshes before it applies: a plain `pulumi up` would find nothing to do.
   const advice = `pulumi up --refresh --yes --stack ${stackName} --cwd ${s.workDir}`;
   expect(text.stdout).toContain(`\n  ${advice}\n`);
@@ -262,7 +286,7 @@ test("every resource changed out of band: drift names it in text, markdown and J
   const report = JSON.parse(json.stdout);
   expect(report.restore.command).toBe(advice);
   expect(report.drifted).toBe(true);
-  expect(report.checked).toBe(19);
+  expect(report.checked).toBe(24);
   const byName = Object.fromEntries(report.resources.map((r: any) => [r.name, r]));
   expect(Object.keys(byName).sort()).toEqual(
     [
@@ -284,6 +308,7 @@ test("every resource changed out of band: drift names it in text, markdown and J
       "ssl",
       "storage",
       "token",
+      ...["addons", "vanity", "backups", "restore-point"],
     ].sort(),
   );
   expect(byName.plans).toMatchObject({

@@ -3,7 +3,8 @@
  * through a heavy fault mix on every management and GraphQL route, on the
  * real engine: a stack of every resource kind (an organization, a project,
  * 10 `Secret`s, a `Secrets` map, a function, network restrictions, the root
- * key, a migration and 50 rows seeded through GraphQL, a branch, and a preview
+ * key, a migration, 50 rows seeded through GraphQL, the add-ons, a vanity
+ * subdomain, the backup schedule, a restore point, a branch, and a preview
  * environment: a branch with its own secrets, migration and seed rows).
  *
  * The mix (each share is of all requests; the rolls are chained so the shares
@@ -93,6 +94,11 @@ function everyKind() {
       migrations: [{ name: "002_tags", sql: "create table tag (name text primary key)" }],
       seed: [{ table: "public.tag", rows: [{ name: "a" }, { name: "b" }] }],
     });
+    // Add-ons (the current compute size, so no restart), vanity subdomain, backup schedule, restore point.
+    new supabase.ProjectAddons("addons", { projectRef: ref, computeSize: "ci_micro", pitr: "pitr_7", ipv4: true });
+    new supabase.VanitySubdomain("vanity", { projectRef: ref, subdomain: "heavy-faults" });
+    new supabase.BackupSchedule("backups", { projectRef: ref, scheduleFor: "04:00:00" });
+    new supabase.RestorePoint("point", { projectRef: ref, name: "heavy-point" });
     return { ref };
   };
 }
@@ -144,6 +150,13 @@ async function live(ref: string) {
   const sql = async (query: string) => (await emu.api("POST", `/v1/projects/${ref}/database/query`, { query })).body;
   const rows = (await sql("select code, price::text as price, seats from plan order by seats")) as Any[];
   const history = (await sql("select name from supabase_migrations.schema_migrations")) as Any[];
+  const p = `/v1/projects/${ref}`;
+  const features = {
+    addons: ((await emu.api("GET", `${p}/billing/addons`)).body as Any).selected_addons.map((a: Any) => a.variant.id),
+    vanity: (await emu.api("GET", `${p}/vanity-subdomain`)).body,
+    schedule: ((await emu.api("GET", `${p}/database/backups/schedule`)).body as Any).schedule_for,
+    point: ((await emu.api("GET", `${p}/database/backups/restore-point?name=heavy-point`)).body as Any).status,
+  };
   const branches = ((await emu.api("GET", `/v1/projects/${ref}/branches`)).body as Any[]).filter((b) => !b.is_default);
   const preview = branches.find((b) => b.name === "heavy-preview")?.project_ref;
   const onPreview = async (query: string) =>
@@ -159,6 +172,7 @@ async function live(ref: string) {
     pgsodium,
     rows,
     history,
+    features,
     branches,
     previewRows,
     previewSecrets,
@@ -237,6 +251,12 @@ function expectExactlyDeclared(after: Awaited<ReturnType<typeof live>>, ref: str
   expect(after.branches.map((b) => b.name).sort()).toEqual(["heavy-branch", "heavy-preview"]);
   expect(after.previewRows).toEqual([{ name: "a" }, { name: "b" }]);
   expect(after.previewSecrets.map((s: Any) => s.name)).toContain("PREVIEW_ONE");
+  expect(after.features).toEqual({
+    addons: ["ci_micro", "pitr_7", "ipv4_default"],
+    vanity: { status: "active", custom_domain: "heavy-faults.supabase.co" },
+    schedule: "04:00:00",
+    point: "AVAILABLE",
+  });
 }
 
 test("one up converges and one destroy empties a stack of every kind under a 45% fault mix", async () => {

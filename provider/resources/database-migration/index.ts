@@ -13,6 +13,7 @@ import { whenProjectReady } from "../../poll";
 import { usageProjectRef, type ResourceDoc } from "../../resource-doc";
 import { checkWith, containsUnknown, type Props, type ResourceImpl } from "../common";
 import { withDrift, type Drift } from "../drift";
+import { restorePointBeforeMigration } from "../restore-point";
 import { projectRef, sha256Hex } from "../shared";
 
 export const databaseMigrationInputs = z
@@ -41,6 +42,12 @@ export const databaseMigrationInputs = z
       .optional()
       .describe(
         "SQL that undoes `sql`: recorded as the history entry's rollback, and run (removing the entry) on destroy and before a changed `sql` is applied.",
+      ),
+    restorePointBefore: z
+      .boolean({ error: "restorePointBefore must be a boolean" })
+      .optional()
+      .describe(
+        "Take a restore point of the database before applying (named in the `restorePoint` output), to undo to with `POST …/database/backups/undo` (see RestorePoint).",
       ),
   })
   .strict();
@@ -306,10 +313,18 @@ export const databaseMigration: ResourceImpl = {
   },
 
   async create(inputs) {
+    const point = inputs.restorePointBefore
+      ? await whenProjectReady(inputs.projectRef, "take a restore point", () =>
+          restorePointBeforeMigration(inputs.projectRef, inputs.name, inputs.sql),
+        )
+      : undefined;
     const found = await failing(inputs.name, "applying sql", () =>
       whenProjectReady(inputs.projectRef, "accept queries", () => applyOrAdopt(inputs)),
     );
-    return { id: `${inputs.projectRef}/${inputs.name}`, outs: outputs(inputs, found) };
+    return {
+      id: `${inputs.projectRef}/${inputs.name}`,
+      outs: { ...outputs(inputs, found), ...(point ? { restorePoint: point } : {}) },
+    };
   },
 
   async read(id, props) {
@@ -384,6 +399,10 @@ export const databaseMigrationDoc: ResourceDoc<typeof databaseMigrationInputs> =
       .describe(
         "True when the history already had this migration (same name and statements) and it was not run again.",
       ),
+    restorePoint: z
+      .string()
+      .optional()
+      .describe("With `restorePointBefore`: the name of the restore point taken before the SQL ran."),
     drift: driftOutput(
       'After a refresh that found drift: "missing from history: <version> <name>" (in `deleted`), or "statements changed: …" / "name changed: …" (in `changed`). Never the SQL. Cleared by `up`.',
     ),
@@ -402,6 +421,7 @@ export const databaseMigrationDoc: ResourceDoc<typeof databaseMigrationInputs> =
       "Each apply carries an `Idempotency-Key` derived from the project, the name and the SQL, so the service runs a repeated request only once; when an answer is lost, the provider looks for the entry with that key before sending anything again.",
       "SQL run through `POST …/database/query` is not in the history; migrations applied by an older version of this provider (which wrote the history table itself) are found by name and statements on refresh.",
       "Order between migrations, and from `TableRows` to the migration that creates its table, comes from ordinary Pulumi `dependsOn`.",
+      'With `restorePointBefore: true`, create first takes a restore point (`pre-` and 16 hex digits; +1 `GET` and 1 `POST …/database/backups/restore-point`). To undo the migration and everything written after it: `POST /v1/projects/{ref}/database/backups/undo` with `{ "name": <the restorePoint output> }` (see RestorePoint), then `pulumi refresh`.',
     ],
   },
   footprintUnit: "management API calls",

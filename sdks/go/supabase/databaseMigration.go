@@ -30,6 +30,8 @@ type DatabaseMigration struct {
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The project's reference. A change replaces the migration.
 	ProjectRef pulumi.StringOutput `pulumi:"projectRef"`
+	// With `restorePointBefore`: the name of the restore point taken before the SQL ran.
+	RestorePoint pulumi.StringPtrOutput `pulumi:"restorePoint"`
 	// The migration's version in the platform's history (a 14-digit UTC timestamp the service assigns).
 	Version pulumi.StringOutput `pulumi:"version"`
 }
@@ -94,6 +96,8 @@ type databaseMigrationArgs struct {
 	Name string `pulumi:"name"`
 	// The project's reference. A change replaces the migration.
 	ProjectRef string `pulumi:"projectRef"`
+	// Take a restore point of the database before applying (named in the `restorePoint` output), to undo to with `POST …/database/backups/undo` (see RestorePoint).
+	RestorePointBefore *bool `pulumi:"restorePointBefore"`
 	// The SQL to run once, through the migration history (`POST /v1/projects/{ref}/database/migrations`), which records it.
 	Sql string `pulumi:"sql"`
 }
@@ -106,6 +110,8 @@ type DatabaseMigrationArgs struct {
 	Name pulumi.StringInput
 	// The project's reference. A change replaces the migration.
 	ProjectRef pulumi.StringInput
+	// Take a restore point of the database before applying (named in the `restorePoint` output), to undo to with `POST …/database/backups/undo` (see RestorePoint).
+	RestorePointBefore pulumi.BoolPtrInput
 	// The SQL to run once, through the migration history (`POST /v1/projects/{ref}/database/migrations`), which records it.
 	Sql pulumi.StringInput
 }
@@ -175,6 +181,11 @@ func (o DatabaseMigrationOutput) Name() pulumi.StringOutput {
 // The project's reference. A change replaces the migration.
 func (o DatabaseMigrationOutput) ProjectRef() pulumi.StringOutput {
 	return o.ApplyT(func(v *DatabaseMigration) pulumi.StringOutput { return v.ProjectRef }).(pulumi.StringOutput)
+}
+
+// With `restorePointBefore`: the name of the restore point taken before the SQL ran.
+func (o DatabaseMigrationOutput) RestorePoint() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DatabaseMigration) pulumi.StringPtrOutput { return v.RestorePoint }).(pulumi.StringPtrOutput)
 }
 
 // The migration's version in the platform's history (a 14-digit UTC timestamp the service assigns).

@@ -25,6 +25,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &ApiKey{}
 	case "supabase:index:AuthConfig":
 		r = &AuthConfig{}
+	case "supabase:index:BackupSchedule":
+		r = &BackupSchedule{}
 	case "supabase:index:Branch":
 		r = &Branch{}
 	case "supabase:index:CustomHostname":
@@ -53,8 +55,12 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &PostgrestConfig{}
 	case "supabase:index:Project":
 		r = &Project{}
+	case "supabase:index:ProjectAddons":
+		r = &ProjectAddons{}
 	case "supabase:index:RealtimeConfig":
 		r = &RealtimeConfig{}
+	case "supabase:index:RestorePoint":
+		r = &RestorePoint{}
 	case "supabase:index:Secret":
 		r = &Secret{}
 	case "supabase:index:Secrets":
@@ -73,6 +79,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &TableRows{}
 	case "supabase:index:ThirdPartyAuth":
 		r = &ThirdPartyAuth{}
+	case "supabase:index:VanitySubdomain":
+		r = &VanitySubdomain{}
 	default:
 		return nil, fmt.Errorf("unknown resource type: %s", typ)
 	}

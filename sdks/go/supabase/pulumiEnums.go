@@ -211,6 +211,372 @@ func (in *branchInstanceSizePtr) ToBranchInstanceSizePtrOutputWithContext(ctx co
 	return pulumi.ToOutputWithContext(ctx, in).(BranchInstanceSizePtrOutput)
 }
 
+type ComputeSize string
+
+const (
+	ComputeSize_Ci_micro                     = ComputeSize("ci_micro")
+	ComputeSize_Ci_small                     = ComputeSize("ci_small")
+	ComputeSize_Ci_medium                    = ComputeSize("ci_medium")
+	ComputeSize_Ci_large                     = ComputeSize("ci_large")
+	ComputeSize_Ci_xlarge                    = ComputeSize("ci_xlarge")
+	ComputeSize_Ci_2xlarge                   = ComputeSize("ci_2xlarge")
+	ComputeSize_Ci_4xlarge                   = ComputeSize("ci_4xlarge")
+	ComputeSize_Ci_8xlarge                   = ComputeSize("ci_8xlarge")
+	ComputeSize_Ci_12xlarge                  = ComputeSize("ci_12xlarge")
+	ComputeSize_Ci_16xlarge                  = ComputeSize("ci_16xlarge")
+	ComputeSize_Ci_24xlarge                  = ComputeSize("ci_24xlarge")
+	ComputeSize_Ci_24xlarge_optimized_cpu    = ComputeSize("ci_24xlarge_optimized_cpu")
+	ComputeSize_Ci_24xlarge_optimized_memory = ComputeSize("ci_24xlarge_optimized_memory")
+	ComputeSize_Ci_24xlarge_high_memory      = ComputeSize("ci_24xlarge_high_memory")
+	ComputeSize_Ci_48xlarge                  = ComputeSize("ci_48xlarge")
+	ComputeSize_Ci_48xlarge_optimized_cpu    = ComputeSize("ci_48xlarge_optimized_cpu")
+	ComputeSize_Ci_48xlarge_optimized_memory = ComputeSize("ci_48xlarge_optimized_memory")
+	ComputeSize_Ci_48xlarge_high_memory      = ComputeSize("ci_48xlarge_high_memory")
+)
+
+func (ComputeSize) ElementType() reflect.Type {
+	return reflect.TypeOf((*ComputeSize)(nil)).Elem()
+}
+
+func (e ComputeSize) ToComputeSizeOutput() ComputeSizeOutput {
+	return pulumi.ToOutput(e).(ComputeSizeOutput)
+}
+
+func (e ComputeSize) ToComputeSizeOutputWithContext(ctx context.Context) ComputeSizeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ComputeSizeOutput)
+}
+
+func (e ComputeSize) ToComputeSizePtrOutput() ComputeSizePtrOutput {
+	return e.ToComputeSizePtrOutputWithContext(context.Background())
+}
+
+func (e ComputeSize) ToComputeSizePtrOutputWithContext(ctx context.Context) ComputeSizePtrOutput {
+	return ComputeSize(e).ToComputeSizeOutputWithContext(ctx).ToComputeSizePtrOutputWithContext(ctx)
+}
+
+func (e ComputeSize) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ComputeSize) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ComputeSize) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ComputeSize) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ComputeSizeOutput struct{ *pulumi.OutputState }
+
+func (ComputeSizeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ComputeSize)(nil)).Elem()
+}
+
+func (o ComputeSizeOutput) ToComputeSizeOutput() ComputeSizeOutput {
+	return o
+}
+
+func (o ComputeSizeOutput) ToComputeSizeOutputWithContext(ctx context.Context) ComputeSizeOutput {
+	return o
+}
+
+func (o ComputeSizeOutput) ToComputeSizePtrOutput() ComputeSizePtrOutput {
+	return o.ToComputeSizePtrOutputWithContext(context.Background())
+}
+
+func (o ComputeSizeOutput) ToComputeSizePtrOutputWithContext(ctx context.Context) ComputeSizePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ComputeSize) *ComputeSize {
+		return &v
+	}).(ComputeSizePtrOutput)
+}
+
+func (o ComputeSizeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ComputeSizeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ComputeSize) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ComputeSizeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ComputeSizeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ComputeSize) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ComputeSizePtrOutput struct{ *pulumi.OutputState }
+
+func (ComputeSizePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ComputeSize)(nil)).Elem()
+}
+
+func (o ComputeSizePtrOutput) ToComputeSizePtrOutput() ComputeSizePtrOutput {
+	return o
+}
+
+func (o ComputeSizePtrOutput) ToComputeSizePtrOutputWithContext(ctx context.Context) ComputeSizePtrOutput {
+	return o
+}
+
+func (o ComputeSizePtrOutput) Elem() ComputeSizeOutput {
+	return o.ApplyT(func(v *ComputeSize) ComputeSize {
+		if v != nil {
+			return *v
+		}
+		var ret ComputeSize
+		return ret
+	}).(ComputeSizeOutput)
+}
+
+func (o ComputeSizePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ComputeSizePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ComputeSize) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ComputeSizeInput is an input type that accepts values of the ComputeSize enum
+// A concrete instance of `ComputeSizeInput` can be one of the following:
+//
+//	ComputeSize_Ci_micro
+//	ComputeSize_Ci_small
+//	ComputeSize_Ci_medium
+//	ComputeSize_Ci_large
+//	ComputeSize_Ci_xlarge
+//	ComputeSize_Ci_2xlarge
+//	ComputeSize_Ci_4xlarge
+//	ComputeSize_Ci_8xlarge
+//	ComputeSize_Ci_12xlarge
+//	ComputeSize_Ci_16xlarge
+//	ComputeSize_Ci_24xlarge
+//	ComputeSize_Ci_24xlarge_optimized_cpu
+//	ComputeSize_Ci_24xlarge_optimized_memory
+//	ComputeSize_Ci_24xlarge_high_memory
+//	ComputeSize_Ci_48xlarge
+//	ComputeSize_Ci_48xlarge_optimized_cpu
+//	ComputeSize_Ci_48xlarge_optimized_memory
+//	ComputeSize_Ci_48xlarge_high_memory
+type ComputeSizeInput interface {
+	pulumi.Input
+
+	ToComputeSizeOutput() ComputeSizeOutput
+	ToComputeSizeOutputWithContext(context.Context) ComputeSizeOutput
+}
+
+var computeSizePtrType = reflect.TypeOf((**ComputeSize)(nil)).Elem()
+
+type ComputeSizePtrInput interface {
+	pulumi.Input
+
+	ToComputeSizePtrOutput() ComputeSizePtrOutput
+	ToComputeSizePtrOutputWithContext(context.Context) ComputeSizePtrOutput
+}
+
+type computeSizePtr string
+
+func ComputeSizePtr(v string) ComputeSizePtrInput {
+	return (*computeSizePtr)(&v)
+}
+
+func (*computeSizePtr) ElementType() reflect.Type {
+	return computeSizePtrType
+}
+
+func (in *computeSizePtr) ToComputeSizePtrOutput() ComputeSizePtrOutput {
+	return pulumi.ToOutput(in).(ComputeSizePtrOutput)
+}
+
+func (in *computeSizePtr) ToComputeSizePtrOutputWithContext(ctx context.Context) ComputeSizePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ComputeSizePtrOutput)
+}
+
+type PitrVariant string
+
+const (
+	PitrVariant_Pitr_7  = PitrVariant("pitr_7")
+	PitrVariant_Pitr_14 = PitrVariant("pitr_14")
+	PitrVariant_Pitr_28 = PitrVariant("pitr_28")
+	PitrVariantDisabled = PitrVariant("disabled")
+)
+
+func (PitrVariant) ElementType() reflect.Type {
+	return reflect.TypeOf((*PitrVariant)(nil)).Elem()
+}
+
+func (e PitrVariant) ToPitrVariantOutput() PitrVariantOutput {
+	return pulumi.ToOutput(e).(PitrVariantOutput)
+}
+
+func (e PitrVariant) ToPitrVariantOutputWithContext(ctx context.Context) PitrVariantOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(PitrVariantOutput)
+}
+
+func (e PitrVariant) ToPitrVariantPtrOutput() PitrVariantPtrOutput {
+	return e.ToPitrVariantPtrOutputWithContext(context.Background())
+}
+
+func (e PitrVariant) ToPitrVariantPtrOutputWithContext(ctx context.Context) PitrVariantPtrOutput {
+	return PitrVariant(e).ToPitrVariantOutputWithContext(ctx).ToPitrVariantPtrOutputWithContext(ctx)
+}
+
+func (e PitrVariant) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e PitrVariant) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e PitrVariant) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e PitrVariant) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type PitrVariantOutput struct{ *pulumi.OutputState }
+
+func (PitrVariantOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PitrVariant)(nil)).Elem()
+}
+
+func (o PitrVariantOutput) ToPitrVariantOutput() PitrVariantOutput {
+	return o
+}
+
+func (o PitrVariantOutput) ToPitrVariantOutputWithContext(ctx context.Context) PitrVariantOutput {
+	return o
+}
+
+func (o PitrVariantOutput) ToPitrVariantPtrOutput() PitrVariantPtrOutput {
+	return o.ToPitrVariantPtrOutputWithContext(context.Background())
+}
+
+func (o PitrVariantOutput) ToPitrVariantPtrOutputWithContext(ctx context.Context) PitrVariantPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v PitrVariant) *PitrVariant {
+		return &v
+	}).(PitrVariantPtrOutput)
+}
+
+func (o PitrVariantOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o PitrVariantOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PitrVariant) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o PitrVariantOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PitrVariantOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PitrVariant) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type PitrVariantPtrOutput struct{ *pulumi.OutputState }
+
+func (PitrVariantPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PitrVariant)(nil)).Elem()
+}
+
+func (o PitrVariantPtrOutput) ToPitrVariantPtrOutput() PitrVariantPtrOutput {
+	return o
+}
+
+func (o PitrVariantPtrOutput) ToPitrVariantPtrOutputWithContext(ctx context.Context) PitrVariantPtrOutput {
+	return o
+}
+
+func (o PitrVariantPtrOutput) Elem() PitrVariantOutput {
+	return o.ApplyT(func(v *PitrVariant) PitrVariant {
+		if v != nil {
+			return *v
+		}
+		var ret PitrVariant
+		return ret
+	}).(PitrVariantOutput)
+}
+
+func (o PitrVariantPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PitrVariantPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *PitrVariant) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// PitrVariantInput is an input type that accepts values of the PitrVariant enum
+// A concrete instance of `PitrVariantInput` can be one of the following:
+//
+//	PitrVariant_Pitr_7
+//	PitrVariant_Pitr_14
+//	PitrVariant_Pitr_28
+//	PitrVariantDisabled
+type PitrVariantInput interface {
+	pulumi.Input
+
+	ToPitrVariantOutput() PitrVariantOutput
+	ToPitrVariantOutputWithContext(context.Context) PitrVariantOutput
+}
+
+var pitrVariantPtrType = reflect.TypeOf((**PitrVariant)(nil)).Elem()
+
+type PitrVariantPtrInput interface {
+	pulumi.Input
+
+	ToPitrVariantPtrOutput() PitrVariantPtrOutput
+	ToPitrVariantPtrOutputWithContext(context.Context) PitrVariantPtrOutput
+}
+
+type pitrVariantPtr string
+
+func PitrVariantPtr(v string) PitrVariantPtrInput {
+	return (*pitrVariantPtr)(&v)
+}
+
+func (*pitrVariantPtr) ElementType() reflect.Type {
+	return pitrVariantPtrType
+}
+
+func (in *pitrVariantPtr) ToPitrVariantPtrOutput() PitrVariantPtrOutput {
+	return pulumi.ToOutput(in).(PitrVariantPtrOutput)
+}
+
+func (in *pitrVariantPtr) ToPitrVariantPtrOutputWithContext(ctx context.Context) PitrVariantPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(PitrVariantPtrOutput)
+}
+
 type Region string
 
 const (
@@ -411,10 +777,18 @@ func (in *regionPtr) ToRegionPtrOutputWithContext(ctx context.Context) RegionPtr
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*BranchInstanceSizeInput)(nil)).Elem(), BranchInstanceSize("pico"))
 	pulumi.RegisterInputType(reflect.TypeOf((*BranchInstanceSizePtrInput)(nil)).Elem(), BranchInstanceSize("pico"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ComputeSizeInput)(nil)).Elem(), ComputeSize("ci_micro"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ComputeSizePtrInput)(nil)).Elem(), ComputeSize("ci_micro"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PitrVariantInput)(nil)).Elem(), PitrVariant("pitr_7"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PitrVariantPtrInput)(nil)).Elem(), PitrVariant("pitr_7"))
 	pulumi.RegisterInputType(reflect.TypeOf((*RegionInput)(nil)).Elem(), Region("us-east-1"))
 	pulumi.RegisterInputType(reflect.TypeOf((*RegionPtrInput)(nil)).Elem(), Region("us-east-1"))
 	pulumi.RegisterOutputType(BranchInstanceSizeOutput{})
 	pulumi.RegisterOutputType(BranchInstanceSizePtrOutput{})
+	pulumi.RegisterOutputType(ComputeSizeOutput{})
+	pulumi.RegisterOutputType(ComputeSizePtrOutput{})
+	pulumi.RegisterOutputType(PitrVariantOutput{})
+	pulumi.RegisterOutputType(PitrVariantPtrOutput{})
 	pulumi.RegisterOutputType(RegionOutput{})
 	pulumi.RegisterOutputType(RegionPtrOutput{})
 }

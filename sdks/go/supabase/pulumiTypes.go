@@ -308,6 +308,81 @@ func (o OrganizationInfoArrayOutput) Index(i pulumi.IntInput) OrganizationInfoOu
 	}).(OrganizationInfoOutput)
 }
 
+// The pooler's connection details, as `getPoolerConnectionString` answers them.
+type PoolerConnectionInfo struct {
+	// The connection string: with `password`, the password filled in (the answer is then a secret); without, the service's `[YOUR-PASSWORD]` placeholder.
+	ConnectionString string `pulumi:"connectionString"`
+	// The database's name.
+	Database string `pulumi:"database"`
+	// `PRIMARY` or `READ_REPLICA`.
+	DatabaseType string `pulumi:"databaseType"`
+	// The pooler's host.
+	Host string `pulumi:"host"`
+	// The pooler's identifier.
+	Identifier string `pulumi:"identifier"`
+	// `transaction` or `session`.
+	PoolMode string `pulumi:"poolMode"`
+	// Its port: 6543 in transaction mode, 5432 in session mode.
+	Port int `pulumi:"port"`
+	// The user to log in as (`postgres.<ref>`).
+	User string `pulumi:"user"`
+}
+
+// The pooler's connection details, as `getPoolerConnectionString` answers them.
+type PoolerConnectionInfoOutput struct{ *pulumi.OutputState }
+
+func (PoolerConnectionInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PoolerConnectionInfo)(nil)).Elem()
+}
+
+func (o PoolerConnectionInfoOutput) ToPoolerConnectionInfoOutput() PoolerConnectionInfoOutput {
+	return o
+}
+
+func (o PoolerConnectionInfoOutput) ToPoolerConnectionInfoOutputWithContext(ctx context.Context) PoolerConnectionInfoOutput {
+	return o
+}
+
+// The connection string: with `password`, the password filled in (the answer is then a secret); without, the service's `[YOUR-PASSWORD]` placeholder.
+func (o PoolerConnectionInfoOutput) ConnectionString() pulumi.StringOutput {
+	return o.ApplyT(func(v PoolerConnectionInfo) string { return v.ConnectionString }).(pulumi.StringOutput)
+}
+
+// The database's name.
+func (o PoolerConnectionInfoOutput) Database() pulumi.StringOutput {
+	return o.ApplyT(func(v PoolerConnectionInfo) string { return v.Database }).(pulumi.StringOutput)
+}
+
+// `PRIMARY` or `READ_REPLICA`.
+func (o PoolerConnectionInfoOutput) DatabaseType() pulumi.StringOutput {
+	return o.ApplyT(func(v PoolerConnectionInfo) string { return v.DatabaseType }).(pulumi.StringOutput)
+}
+
+// The pooler's host.
+func (o PoolerConnectionInfoOutput) Host() pulumi.StringOutput {
+	return o.ApplyT(func(v PoolerConnectionInfo) string { return v.Host }).(pulumi.StringOutput)
+}
+
+// The pooler's identifier.
+func (o PoolerConnectionInfoOutput) Identifier() pulumi.StringOutput {
+	return o.ApplyT(func(v PoolerConnectionInfo) string { return v.Identifier }).(pulumi.StringOutput)
+}
+
+// `transaction` or `session`.
+func (o PoolerConnectionInfoOutput) PoolMode() pulumi.StringOutput {
+	return o.ApplyT(func(v PoolerConnectionInfo) string { return v.PoolMode }).(pulumi.StringOutput)
+}
+
+// Its port: 6543 in transaction mode, 5432 in session mode.
+func (o PoolerConnectionInfoOutput) Port() pulumi.IntOutput {
+	return o.ApplyT(func(v PoolerConnectionInfo) int { return v.Port }).(pulumi.IntOutput)
+}
+
+// The user to log in as (`postgres.<ref>`).
+func (o PoolerConnectionInfoOutput) User() pulumi.StringOutput {
+	return o.ApplyT(func(v PoolerConnectionInfo) string { return v.User }).(pulumi.StringOutput)
+}
+
 // One edge-function secret, as `getSecrets` lists it: its name and the digest of its value.
 type SecretDigest struct {
 	// Hex SHA-256 of the value; the API never returns values.
@@ -359,6 +434,71 @@ func (o SecretDigestArrayOutput) Index(i pulumi.IntInput) SecretDigestOutput {
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) SecretDigest {
 		return vs[0].([]SecretDigest)[vs[1].(int)]
 	}).(SecretDigestOutput)
+}
+
+type SelectedAddon struct {
+	// The variant's id (`ci_small`, `pitr_7`, `ipv4_default`).
+	Id string `pulumi:"id"`
+	// The variant's name as the service lists it (`Small`, `7 days`, …).
+	Name string `pulumi:"name"`
+	// Its price as the service describes it (`$0.0206/hour (~$15/month)`).
+	Price string `pulumi:"price"`
+	// `compute_instance`, `pitr` or `ipv4`.
+	Type string `pulumi:"type"`
+}
+
+type SelectedAddonOutput struct{ *pulumi.OutputState }
+
+func (SelectedAddonOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SelectedAddon)(nil)).Elem()
+}
+
+func (o SelectedAddonOutput) ToSelectedAddonOutput() SelectedAddonOutput {
+	return o
+}
+
+func (o SelectedAddonOutput) ToSelectedAddonOutputWithContext(ctx context.Context) SelectedAddonOutput {
+	return o
+}
+
+// The variant's id (`ci_small`, `pitr_7`, `ipv4_default`).
+func (o SelectedAddonOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v SelectedAddon) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The variant's name as the service lists it (`Small`, `7 days`, …).
+func (o SelectedAddonOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v SelectedAddon) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// Its price as the service describes it (`$0.0206/hour (~$15/month)`).
+func (o SelectedAddonOutput) Price() pulumi.StringOutput {
+	return o.ApplyT(func(v SelectedAddon) string { return v.Price }).(pulumi.StringOutput)
+}
+
+// `compute_instance`, `pitr` or `ipv4`.
+func (o SelectedAddonOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v SelectedAddon) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type SelectedAddonArrayOutput struct{ *pulumi.OutputState }
+
+func (SelectedAddonArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]SelectedAddon)(nil)).Elem()
+}
+
+func (o SelectedAddonArrayOutput) ToSelectedAddonArrayOutput() SelectedAddonArrayOutput {
+	return o
+}
+
+func (o SelectedAddonArrayOutput) ToSelectedAddonArrayOutputWithContext(ctx context.Context) SelectedAddonArrayOutput {
+	return o
+}
+
+func (o SelectedAddonArrayOutput) Index(i pulumi.IntInput) SelectedAddonOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) SelectedAddon {
+		return vs[0].([]SelectedAddon)[vs[1].(int)]
+	}).(SelectedAddonOutput)
 }
 
 type SsoAttributeMapping struct {
@@ -1792,8 +1932,11 @@ func init() {
 	pulumi.RegisterOutputType(DriftPtrOutput{})
 	pulumi.RegisterOutputType(OrganizationInfoOutput{})
 	pulumi.RegisterOutputType(OrganizationInfoArrayOutput{})
+	pulumi.RegisterOutputType(PoolerConnectionInfoOutput{})
 	pulumi.RegisterOutputType(SecretDigestOutput{})
 	pulumi.RegisterOutputType(SecretDigestArrayOutput{})
+	pulumi.RegisterOutputType(SelectedAddonOutput{})
+	pulumi.RegisterOutputType(SelectedAddonArrayOutput{})
 	pulumi.RegisterOutputType(SsoAttributeMappingOutput{})
 	pulumi.RegisterOutputType(SsoAttributeMappingPtrOutput{})
 	pulumi.RegisterOutputType(SsoAttributeMappingKeysValueOutput{})

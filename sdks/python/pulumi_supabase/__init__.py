@@ -9,6 +9,7 @@ import typing
 from ._enums import *
 from .api_key import *
 from .auth_config import *
+from .backup_schedule import *
 from .branch import *
 from .custom_hostname import *
 from .database_migration import *
@@ -21,6 +22,7 @@ from .get_function_body import *
 from .get_functions import *
 from .get_network_bans import *
 from .get_organizations import *
+from .get_pooler_connection_string import *
 from .get_projects import *
 from .get_secrets import *
 from .get_typescript_types import *
@@ -32,8 +34,10 @@ from .pooler_config import *
 from .postgres_config import *
 from .postgrest_config import *
 from .project import *
+from .project_addons import *
 from .provider import *
 from .realtime_config import *
+from .restore_point import *
 from .secret import *
 from .secrets import *
 from .signing_key import *
@@ -43,6 +47,7 @@ from .storage_bucket import *
 from .storage_config import *
 from .table_rows import *
 from .third_party_auth import *
+from .vanity_subdomain import *
 from ._inputs import *
 from . import outputs
 
@@ -63,6 +68,7 @@ _utilities.register(
   "classes": {
    "supabase:index:ApiKey": "ApiKey",
    "supabase:index:AuthConfig": "AuthConfig",
+   "supabase:index:BackupSchedule": "BackupSchedule",
    "supabase:index:Branch": "Branch",
    "supabase:index:CustomHostname": "CustomHostname",
    "supabase:index:DatabaseMigration": "DatabaseMigration",
@@ -77,7 +83,9 @@ _utilities.register(
    "supabase:index:PostgresConfig": "PostgresConfig",
    "supabase:index:PostgrestConfig": "PostgrestConfig",
    "supabase:index:Project": "Project",
+   "supabase:index:ProjectAddons": "ProjectAddons",
    "supabase:index:RealtimeConfig": "RealtimeConfig",
+   "supabase:index:RestorePoint": "RestorePoint",
    "supabase:index:Secret": "Secret",
    "supabase:index:Secrets": "Secrets",
    "supabase:index:SigningKey": "SigningKey",
@@ -86,7 +94,8 @@ _utilities.register(
    "supabase:index:StorageBucket": "StorageBucket",
    "supabase:index:StorageConfig": "StorageConfig",
    "supabase:index:TableRows": "TableRows",
-   "supabase:index:ThirdPartyAuth": "ThirdPartyAuth"
+   "supabase:index:ThirdPartyAuth": "ThirdPartyAuth",
+   "supabase:index:VanitySubdomain": "VanitySubdomain"
   }
  }
 ]

@@ -8,6 +8,8 @@ from enum import Enum
 
 __all__ = [
     'BranchInstanceSize',
+    'ComputeSize',
+    'PitrVariant',
     'Region',
 ]
 
@@ -34,6 +36,36 @@ class BranchInstanceSize(_builtins.str, Enum):
     BRANCH_INSTANCE_SIZE_BRANCH_INSTANCE_SIZE_48XLARGE_OPTIMIZED_MEMORY = "48xlarge_optimized_memory"
     BRANCH_INSTANCE_SIZE_BRANCH_INSTANCE_SIZE_48XLARGE_OPTIMIZED_CPU = "48xlarge_optimized_cpu"
     BRANCH_INSTANCE_SIZE_BRANCH_INSTANCE_SIZE_48XLARGE_HIGH_MEMORY = "48xlarge_high_memory"
+
+
+@pulumi.type_token("supabase:index:ComputeSize")
+class ComputeSize(_builtins.str, Enum):
+    COMPUTE_SIZE_COMPUTE_SIZE_CI_MICRO = "ci_micro"
+    COMPUTE_SIZE_COMPUTE_SIZE_CI_SMALL = "ci_small"
+    COMPUTE_SIZE_COMPUTE_SIZE_CI_MEDIUM = "ci_medium"
+    COMPUTE_SIZE_COMPUTE_SIZE_CI_LARGE = "ci_large"
+    COMPUTE_SIZE_COMPUTE_SIZE_CI_XLARGE = "ci_xlarge"
+    COMPUTE_SIZE_COMPUTE_SIZE_CI_2XLARGE = "ci_2xlarge"
+    COMPUTE_SIZE_COMPUTE_SIZE_CI_4XLARGE = "ci_4xlarge"
+    COMPUTE_SIZE_COMPUTE_SIZE_CI_8XLARGE = "ci_8xlarge"
+    COMPUTE_SIZE_COMPUTE_SIZE_CI_12XLARGE = "ci_12xlarge"
+    COMPUTE_SIZE_COMPUTE_SIZE_CI_16XLARGE = "ci_16xlarge"
+    COMPUTE_SIZE_COMPUTE_SIZE_CI_24XLARGE = "ci_24xlarge"
+    COMPUTE_SIZE_COMPUTE_SIZE_CI_24XLARGE_OPTIMIZED_CPU = "ci_24xlarge_optimized_cpu"
+    COMPUTE_SIZE_COMPUTE_SIZE_CI_24XLARGE_OPTIMIZED_MEMORY = "ci_24xlarge_optimized_memory"
+    COMPUTE_SIZE_COMPUTE_SIZE_CI_24XLARGE_HIGH_MEMORY = "ci_24xlarge_high_memory"
+    COMPUTE_SIZE_COMPUTE_SIZE_CI_48XLARGE = "ci_48xlarge"
+    COMPUTE_SIZE_COMPUTE_SIZE_CI_48XLARGE_OPTIMIZED_CPU = "ci_48xlarge_optimized_cpu"
+    COMPUTE_SIZE_COMPUTE_SIZE_CI_48XLARGE_OPTIMIZED_MEMORY = "ci_48xlarge_optimized_memory"
+    COMPUTE_SIZE_COMPUTE_SIZE_CI_48XLARGE_HIGH_MEMORY = "ci_48xlarge_high_memory"
+
+
+@pulumi.type_token("supabase:index:PitrVariant")
+class PitrVariant(_builtins.str, Enum):
+    PITR_VARIANT_PITR_VARIANT_PITR_7 = "pitr_7"
+    PITR_VARIANT_PITR_VARIANT_PITR_14 = "pitr_14"
+    PITR_VARIANT_PITR_VARIANT_PITR_28 = "pitr_28"
+    PITR_VARIANT_PITR_VARIANT_DISABLED = "disabled"
 
 
 @pulumi.type_token("supabase:index:Region")

@@ -23,7 +23,8 @@ class DatabaseMigrationArgs:
                  name: pulumi.Input[_builtins.str],
                  project_ref: pulumi.Input[_builtins.str],
                  sql: pulumi.Input[_builtins.str],
-                 down_sql: pulumi.Input[Optional[_builtins.str]] = None):
+                 down_sql: pulumi.Input[Optional[_builtins.str]] = None,
+                 restore_point_before: pulumi.Input[Optional[_builtins.bool]] = None):
         """
         The set of arguments for constructing a DatabaseMigration resource.
 
@@ -31,12 +32,15 @@ class DatabaseMigrationArgs:
         :param pulumi.Input[_builtins.str] project_ref: The project's reference. A change replaces the migration.
         :param pulumi.Input[_builtins.str] sql: The SQL to run once, through the migration history (`POST /v1/projects/{ref}/database/migrations`), which records it.
         :param pulumi.Input[_builtins.str] down_sql: SQL that undoes `sql`: recorded as the history entry's rollback, and run (removing the entry) on destroy and before a changed `sql` is applied.
+        :param pulumi.Input[_builtins.bool] restore_point_before: Take a restore point of the database before applying (named in the `restorePoint` output), to undo to with `POST …/database/backups/undo` (see RestorePoint).
         """
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "project_ref", project_ref)
         pulumi.set(__self__, "sql", sql)
         if down_sql is not None:
             pulumi.set(__self__, "down_sql", down_sql)
+        if restore_point_before is not None:
+            pulumi.set(__self__, "restore_point_before", restore_point_before)
 
     @_builtins.property
     @pulumi.getter
@@ -86,6 +90,18 @@ class DatabaseMigrationArgs:
     def down_sql(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "down_sql", value)
 
+    @_builtins.property
+    @pulumi.getter(name="restorePointBefore")
+    def restore_point_before(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Take a restore point of the database before applying (named in the `restorePoint` output), to undo to with `POST …/database/backups/undo` (see RestorePoint).
+        """
+        return pulumi.get(self, "restore_point_before")
+
+    @restore_point_before.setter
+    def restore_point_before(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "restore_point_before", value)
+
 
 @pulumi.type_token("supabase:index:DatabaseMigration")
 class DatabaseMigration(pulumi.CustomResource):
@@ -96,6 +112,7 @@ class DatabaseMigration(pulumi.CustomResource):
                  down_sql: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  project_ref: pulumi.Input[Optional[_builtins.str]] = None,
+                 restore_point_before: pulumi.Input[Optional[_builtins.bool]] = None,
                  sql: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
@@ -108,6 +125,7 @@ class DatabaseMigration(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] down_sql: SQL that undoes `sql`: recorded as the history entry's rollback, and run (removing the entry) on destroy and before a changed `sql` is applied.
         :param pulumi.Input[_builtins.str] name: The migration's name: 1–128 of `[A-Za-z0-9_.-]`, e.g. `001_plans`. A change replaces it.
         :param pulumi.Input[_builtins.str] project_ref: The project's reference. A change replaces the migration.
+        :param pulumi.Input[_builtins.bool] restore_point_before: Take a restore point of the database before applying (named in the `restorePoint` output), to undo to with `POST …/database/backups/undo` (see RestorePoint).
         :param pulumi.Input[_builtins.str] sql: The SQL to run once, through the migration history (`POST /v1/projects/{ref}/database/migrations`), which records it.
         """
         ...
@@ -139,6 +157,7 @@ class DatabaseMigration(pulumi.CustomResource):
                  down_sql: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  project_ref: pulumi.Input[Optional[_builtins.str]] = None,
+                 restore_point_before: pulumi.Input[Optional[_builtins.bool]] = None,
                  sql: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -156,6 +175,7 @@ class DatabaseMigration(pulumi.CustomResource):
             if project_ref is None and not opts.urn:
                 raise TypeError("Missing required property 'project_ref'")
             __props__.__dict__["project_ref"] = project_ref
+            __props__.__dict__["restore_point_before"] = restore_point_before
             if sql is None and not opts.urn:
                 raise TypeError("Missing required property 'sql'")
             __props__.__dict__["sql"] = sql
@@ -163,6 +183,7 @@ class DatabaseMigration(pulumi.CustomResource):
             __props__.__dict__["applied_at"] = None
             __props__.__dict__["checksum"] = None
             __props__.__dict__["drift"] = None
+            __props__.__dict__["restore_point"] = None
             __props__.__dict__["version"] = None
         replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["name", "projectRef"])
         opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
@@ -194,6 +215,7 @@ class DatabaseMigration(pulumi.CustomResource):
         __props__.__dict__["drift"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["project_ref"] = None
+        __props__.__dict__["restore_point"] = None
         __props__.__dict__["version"] = None
         return DatabaseMigration(resource_name, opts=opts, __props__=__props__)
 
@@ -244,6 +266,14 @@ class DatabaseMigration(pulumi.CustomResource):
         The project's reference. A change replaces the migration.
         """
         return pulumi.get(self, "project_ref")
+
+    @_builtins.property
+    @pulumi.getter(name="restorePoint")
+    def restore_point(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        With `restorePointBefore`: the name of the restore point taken before the SQL ran.
+        """
+        return pulumi.get(self, "restore_point")
 
     @_builtins.property
     @pulumi.getter

@@ -20,7 +20,9 @@ __all__ = [
     'DnsRecord',
     'Drift',
     'OrganizationInfo',
+    'PoolerConnectionInfo',
     'SecretDigest',
+    'SelectedAddon',
 ]
 
 @pulumi.output_type
@@ -222,6 +224,106 @@ class OrganizationInfo(dict):
 
 
 @pulumi.output_type
+class PoolerConnectionInfo(dict):
+    """
+    The pooler's connection details, as `getPoolerConnectionString` answers them.
+    """
+    def __init__(__self__, *,
+                 connection_string: _builtins.str,
+                 database: _builtins.str,
+                 database_type: _builtins.str,
+                 host: _builtins.str,
+                 identifier: _builtins.str,
+                 pool_mode: _builtins.str,
+                 port: _builtins.int,
+                 user: _builtins.str):
+        """
+        The pooler's connection details, as `getPoolerConnectionString` answers them.
+
+        :param _builtins.str connection_string: The connection string: with `password`, the password filled in (the answer is then a secret); without, the service's `[YOUR-PASSWORD]` placeholder.
+        :param _builtins.str database: The database's name.
+        :param _builtins.str database_type: `PRIMARY` or `READ_REPLICA`.
+        :param _builtins.str host: The pooler's host.
+        :param _builtins.str identifier: The pooler's identifier.
+        :param _builtins.str pool_mode: `transaction` or `session`.
+        :param _builtins.int port: Its port: 6543 in transaction mode, 5432 in session mode.
+        :param _builtins.str user: The user to log in as (`postgres.<ref>`).
+        """
+        pulumi.set(__self__, "connection_string", connection_string)
+        pulumi.set(__self__, "database", database)
+        pulumi.set(__self__, "database_type", database_type)
+        pulumi.set(__self__, "host", host)
+        pulumi.set(__self__, "identifier", identifier)
+        pulumi.set(__self__, "pool_mode", pool_mode)
+        pulumi.set(__self__, "port", port)
+        pulumi.set(__self__, "user", user)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionString")
+    def connection_string(self) -> _builtins.str:
+        """
+        The connection string: with `password`, the password filled in (the answer is then a secret); without, the service's `[YOUR-PASSWORD]` placeholder.
+        """
+        return pulumi.get(self, "connection_string")
+
+    @_builtins.property
+    @pulumi.getter
+    def database(self) -> _builtins.str:
+        """
+        The database's name.
+        """
+        return pulumi.get(self, "database")
+
+    @_builtins.property
+    @pulumi.getter(name="databaseType")
+    def database_type(self) -> _builtins.str:
+        """
+        `PRIMARY` or `READ_REPLICA`.
+        """
+        return pulumi.get(self, "database_type")
+
+    @_builtins.property
+    @pulumi.getter
+    def host(self) -> _builtins.str:
+        """
+        The pooler's host.
+        """
+        return pulumi.get(self, "host")
+
+    @_builtins.property
+    @pulumi.getter
+    def identifier(self) -> _builtins.str:
+        """
+        The pooler's identifier.
+        """
+        return pulumi.get(self, "identifier")
+
+    @_builtins.property
+    @pulumi.getter(name="poolMode")
+    def pool_mode(self) -> _builtins.str:
+        """
+        `transaction` or `session`.
+        """
+        return pulumi.get(self, "pool_mode")
+
+    @_builtins.property
+    @pulumi.getter
+    def port(self) -> _builtins.int:
+        """
+        Its port: 6543 in transaction mode, 5432 in session mode.
+        """
+        return pulumi.get(self, "port")
+
+    @_builtins.property
+    @pulumi.getter
+    def user(self) -> _builtins.str:
+        """
+        The user to log in as (`postgres.<ref>`).
+        """
+        return pulumi.get(self, "user")
+
+
+@pulumi.output_type
 class SecretDigest(dict):
     """
     One edge-function secret, as `getSecrets` lists it: its name and the digest of its value.
@@ -253,5 +355,56 @@ class SecretDigest(dict):
         The secret's name.
         """
         return pulumi.get(self, "name")
+
+
+@pulumi.output_type
+class SelectedAddon(dict):
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 name: _builtins.str,
+                 price: _builtins.str,
+                 type: _builtins.str):
+        """
+        :param _builtins.str id: The variant's id (`ci_small`, `pitr_7`, `ipv4_default`).
+        :param _builtins.str name: The variant's name as the service lists it (`Small`, `7 days`, …).
+        :param _builtins.str price: Its price as the service describes it (`$0.0206/hour (~$15/month)`).
+        :param _builtins.str type: `compute_instance`, `pitr` or `ipv4`.
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "price", price)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The variant's id (`ci_small`, `pitr_7`, `ipv4_default`).
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The variant's name as the service lists it (`Small`, `7 days`, …).
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def price(self) -> _builtins.str:
+        """
+        Its price as the service describes it (`$0.0206/hour (~$15/month)`).
+        """
+        return pulumi.get(self, "price")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        `compute_instance`, `pitr` or `ipv4`.
+        """
+        return pulumi.get(self, "type")
 
 

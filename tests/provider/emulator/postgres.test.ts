@@ -169,3 +169,28 @@ test("an unreachable server fails the start with a clear error", async () => {
     /ECONNREFUSED|connect/,
   );
 });
+
+test("a restore point is a copy of the project's database; undo puts it back; deleting the project drops both", async () => {
+  const ref = await newProject();
+  const q = async (query: string) => (await emu.api("POST", `/v1/projects/${ref}/database/query`, { query })).body;
+  await q("create table notes (id int primary key); insert into notes values (1)");
+  const point = await emu.api("POST", `/v1/projects/${ref}/database/backups/restore-point`, { name: "before" });
+  expect(point.status).toBe(201);
+  await q("insert into notes values (2); create table later (x int)");
+  expect((await emu.api("POST", `/v1/projects/${ref}/database/backups/undo`, { name: "before" })).status).toBe(201);
+  expect(await q("select id from notes")).toEqual([{ id: 1 }]);
+  expect(await q("select to_regclass('public.later') is null as gone")).toEqual([{ gone: true }]);
+  // The project's roles own the restored database again: CONNECT stays refused to everyone else.
+  expect(await q("select current_user = 'proj_' || $$" + ref + "$$ as owner")).toEqual([{ owner: true }]);
+  const copies = () =>
+    admin(
+      async (c) =>
+        (await c.query("select datname from pg_database where starts_with(datname, $1)", [`proj_${ref}_rp_`])).rowCount,
+    );
+  expect(await copies()).toBe(1);
+  expect((await emu.api("DELETE", `/v1/projects/${ref}`)).status).toBe(200);
+  await emu.control("POST", "/time", { advanceMs: 60_000 });
+  await emu.api("GET", "/v1/projects");
+  expect(await databaseExists(`proj_${ref}`)).toBe(false);
+  expect(await copies()).toBe(0);
+});

@@ -201,6 +201,9 @@ export const COSTLY = new Set([
   // A branch gets a database of its own, which replays the parent's history.
   "POST /v1/projects/{ref}/branches",
   "POST /v1/branches/{branch_id_or_ref}/reset",
+  // A restore point copies the project's database; undo puts a copy back.
+  "POST /v1/projects/{ref}/database/backups/restore-point",
+  "POST /v1/projects/{ref}/database/backups/undo",
 ]);
 
 type Auth = "valid" | "missing" | "wrong" | "malformed";
@@ -449,6 +452,14 @@ export function routeCaseGenerators(ctx: CaseContext) {
       case "provider_id":
         return fc.oneof(
           { weight: 3, arbitrary: fc.uuid().map((value) => ({ value })) },
+          { weight: 1, arbitrary: oddSegment },
+        );
+      case "addon_variant":
+        return fc.oneof(
+          {
+            weight: 3,
+            arbitrary: fc.constantFrom("ci_small", "ci_micro", "pitr_7", "ipv4_default").map((value) => ({ value })),
+          },
           { weight: 1, arbitrary: oddSegment },
         );
       default:

@@ -101,3 +101,17 @@ test("getSecrets answers the names and digests the SDK answers, the whole list a
   expect(got.value).toEqual(sdk.map((s, i) => ({ name: s.name, digest: digests[i] })));
   expect(digests[0]).toMatch(/^[0-9a-f]{64}$/);
 });
+
+test("getPoolerConnectionString answers what the SDK answers, a secret only with the password", async () => {
+  const sdk = await supabase.getPoolerConnectionString({ projectRef: ref });
+  const cs = await new Promise<string>((resolve) => sdk.connectionString.apply(resolve));
+  await emu.clearRequests();
+  const plain = await invoke("getPoolerConnectionString", { projectRef: ref });
+  expect(plain).toEqual({ value: { ...sdk, connectionString: cs }, secret: false });
+  expect(await calls()).toEqual(["GET /v1/projects/{ref}/config/database/pooler"]);
+  const withPassword = await invoke("getPoolerConnectionString", { projectRef: ref, password: "pw-1" });
+  expect(withPassword.secret).toBe(true);
+  expect((withPassword.value as { connectionString: string }).connectionString).toBe(
+    cs.replace("[YOUR-PASSWORD]", "pw-1"),
+  );
+});

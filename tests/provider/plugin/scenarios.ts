@@ -386,6 +386,46 @@ export const scenarios: Scenario[] = [
     }),
     imported: { projectRef: "<ref>", algorithm: "ES256", status: "in_use" },
   },
+  {
+    kind: "projectAddons",
+    fixture: project,
+    inputs: (ids) => ({ projectRef: ids.ref, computeSize: "ci_small", ipv4: true }),
+    outOfBand: async (emu, ids) =>
+      void (await emu.api("DELETE", `/v1/projects/${ids.ref}/billing/addons/ipv4_default`)),
+    update: (i) => ({ ...i, pitr: "pitr_7" }),
+    imported: { projectRef: "<ref>" },
+  },
+  {
+    kind: "vanitySubdomain",
+    fixture: project,
+    inputs: (ids) => ({ projectRef: ids.ref, subdomain: "entry-app" }),
+    outOfBand: async (emu, ids) =>
+      void (await emu.api("POST", `/v1/projects/${ids.ref}/vanity-subdomain/activate`, {
+        vanity_subdomain: "entry-other",
+      })),
+    update: (i) => ({ ...i, subdomain: "entry-app-2" }),
+    imported: { projectRef: "<ref>", subdomain: "entry-app-2" },
+  },
+  {
+    kind: "backupSchedule",
+    fixture: project,
+    inputs: (ids) => ({ projectRef: ids.ref, scheduleFor: "04:00:00" }),
+    outOfBand: async (emu, ids) =>
+      void (await emu.api("PATCH", `/v1/projects/${ids.ref}/database/backups/schedule`, { schedule_for: "12:00:00" })),
+    update: (i) => ({ ...i, scheduleFor: "05:30:00" }),
+    imported: { projectRef: "<ref>" },
+  },
+  {
+    kind: "restorePoint",
+    fixture: project,
+    inputs: (ids) => ({ projectRef: ids.ref, name: "entry-point" }),
+    // The service expired the point: it reads REMOVED, and the update takes it again.
+    outOfBand: async (emu, ids) =>
+      void (await emu.control("POST", `/projects/${ids.ref}/restore-points/expire`, { name: "entry-point" })),
+    update: (i) => i,
+    volatile: ["completedOn"],
+    imported: { projectRef: "<ref>", name: "entry-point" },
+  },
 ];
 
 /** Secret values the scenarios use: they never show, in plain or in what is stored. */

@@ -96,6 +96,14 @@ function valid(kind: runtime.ResourceKind): Props {
       return { projectRef: FAKE_REF, fileSizeLimit: 1048576 };
     case "sslEnforcement":
       return { projectRef: FAKE_REF, database: true };
+    case "vanitySubdomain":
+      return { projectRef: FAKE_REF, subdomain: "acme-prod" };
+    case "backupSchedule":
+      return { projectRef: FAKE_REF, scheduleFor: "04:00:00" };
+    case "restorePoint":
+      return { projectRef: FAKE_REF, name: "before-upgrade" };
+    case "projectAddons":
+      return { projectRef: FAKE_REF, computeSize: "ci_small", pitr: "pitr_7", ipv4: true };
     case "apiKey":
       return { projectRef: FAKE_REF, type: "secret", name: "ci_key" };
     case "storageBucket":
@@ -143,6 +151,8 @@ const OPTIONAL: Partial<Record<runtime.ResourceKind, string[]>> = {
   tableRows: ["key", "onDelete", "batchSize", "pageSize", "exclusive", "inflect", "apiKey"],
   branch: ["persistent", "region", "desiredInstanceSize", "adopt", "createTimeoutSeconds", "deleteTimeoutSeconds"],
   storageBucket: ["emptyOnDestroy", "adopt"],
+  projectAddons: ["restoreOnDestroy"],
+  backupSchedule: ["restoreOnDestroy"],
 };
 
 /**
@@ -292,6 +302,10 @@ describe.each(KINDS)("%s check", (kind) => {
       });
       expect(rows.body[0].n).toBe(0);
       console.log(`tableRows check: ${log.length} schema reads for ${counts[kind]} cases, 0 writes`);
+    } else if (kind === "vanitySubdomain") {
+      // Only the availability check of a changed name, which never writes.
+      for (const r of new Set(log.map((e) => e.route)))
+        expect(r).toBe("POST /v1/projects/{ref}/vanity-subdomain/check-availability");
     } else {
       expect(log.map((r) => `${r.method} ${r.path}`)).toEqual([]);
     }

@@ -138,3 +138,30 @@ test("getBranches answers the project's branches with their own refs; one read, 
   expect(listed.map((b) => b.name)).toEqual(branches.map((b) => b.name));
   await emu.api("DELETE", `/v1/branches/${pr.project_ref}`);
 });
+
+test("getPoolerConnectionString: the pooler's details; with the password filled in, a secret", async () => {
+  await emu.clearRequests();
+  const reveal = (o: pulumi.Output<string>) => new Promise<string>((resolve) => o.apply(resolve));
+  const plain = await supabase.getPoolerConnectionString({ projectRef: ref });
+  expect(plain).toMatchObject({ port: 6543, user: `postgres.${ref}`, database: "postgres", databaseType: "PRIMARY" });
+  expect(await pulumi.isSecret(plain.connectionString)).toBe(false);
+  expect(await reveal(plain.connectionString)).toContain("[YOUR-PASSWORD]");
+
+  const withPassword = await supabase.getPoolerConnectionString({ projectRef: ref, password: "p@ss word" });
+  expect(await pulumi.isSecret(withPassword.connectionString)).toBe(true);
+  expect(await reveal(withPassword.connectionString)).toBe(
+    `postgresql://postgres.${ref}:p%40ss%20word@${plain.host}:6543/postgres`,
+  );
+  const session = await supabase.getPoolerConnectionString({ projectRef: ref, poolMode: "session" });
+  expect([session.port, session.poolMode]).toEqual([5432, "session"]);
+  expect(await reveal(session.connectionString)).toContain(`${plain.host}:5432/postgres`);
+  await expect(supabase.getPoolerConnectionString({ projectRef: ref, databaseType: "READ_REPLICA" })).rejects.toThrow(
+    /no READ_REPLICA pooler/,
+  );
+
+  const out = supabase.getPoolerConnectionStringOutput({ projectRef: Promise.resolve(ref), password: "pw" });
+  expect(await pulumi.isSecret(out)).toBe(true);
+  const calls = (await emu.requests()).filter((r) => r.api === "management").map((r) => r.route);
+  expect(new Set(calls)).toEqual(new Set(["GET /v1/projects/{ref}/config/database/pooler"]));
+  expect(calls).toHaveLength(5);
+});
