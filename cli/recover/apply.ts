@@ -1,13 +1,18 @@
 /**
  * Carrying out a recovery plan on the stack's state, exactly per URN.
  *
- * The engine's own `pulumi refresh --import-pending-creates <urn> <id>`
- * does not do this in the engine this package is tested with (v3.248): it
- * turns the pending create into a pending import, and the next save keeps
- * only pending *creates*, so the operation is dropped and nothing is
- * recorded (the next `up` creates a second object, the orphan this command
- * exists to prevent). `--clear-pending-creates` drops every pending create
- * of the stack, not one. So recover edits the exported state itself:
+ * The engine's own `pulumi refresh --import-pending-creates <urn>
+ * --import-pending-creates <id>` (a string array: one value per flag; with
+ * both after one flag it fails with "accepts 0 arg(s)") does not do this in
+ * the engine this package is tested with (v3.248): it turns the pending
+ * create into a pending *import* (cmd/pulumi/operations/refresh.go), which
+ * nothing processes, and every save keeps only pending *creates*
+ * (backend/snapshot.go), so the operation is dropped and nothing is recorded.
+ * Measured: exit 0, no pending operation and no project in the state, the
+ * project live in the service; the next `up` creates a second one, the
+ * orphan this command exists to prevent. `--clear-pending-creates` drops
+ * every pending create of the stack, not one. So recover edits the exported
+ * state itself:
  *
  *   1. each import: the pending create's resource state, with the id found
  *      and its outputs (the inputs, or what the kind's lookup read), is

@@ -17,8 +17,9 @@
  * is read as defaults, so the repair is to remove a sidecar that is not valid
  * JSON. Should the checkpoint itself be unreadable, it is restored from
  * `<stack>.json.bak` (the state before the last step), else from the newest
- * copy in `.pulumi/history/`. A backend URL with `?metadata=skip` writes no
- * sidecars at all.
+ * copy in `.pulumi/history/` (after each update) or `.pulumi/backups/`
+ * (before each). A backend URL with `?metadata=skip` writes no sidecars at
+ * all (checked with the engine: only the `.json` files are written).
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -72,10 +73,14 @@ export function repairFileBackend(root: string, project?: string): string[] {
     if (validJson(f)) continue;
     const rel = path.relative(path.join(root, ".pulumi", "stacks"), f).replace(/\.json$/, "");
     const bak = `${f}.bak`;
-    const history = walk(path.join(root, ".pulumi", "history", rel))
-      .filter((h) => h.endsWith(".checkpoint.json") && validJson(h))
-      .sort();
-    const source = fs.existsSync(bak) && validJson(bak) ? bak : history[history.length - 1];
+    // The copies the engine keeps: the history's checkpoint after each update, and the backup before each.
+    const copies = [
+      ...walk(path.join(root, ".pulumi", "history", rel)).filter((h) => h.endsWith(".checkpoint.json")),
+      ...walk(path.join(root, ".pulumi", "backups", rel)).filter((h) => h.endsWith(".json")),
+    ]
+      .filter(validJson)
+      .sort((a, b) => fs.statSync(a).mtimeMs - fs.statSync(b).mtimeMs);
+    const source = fs.existsSync(bak) && validJson(bak) ? bak : copies[copies.length - 1];
     if (!source) {
       done.push(`cannot repair ${f}: no readable backup (${bak}) or history copy`);
       continue;

@@ -298,6 +298,7 @@ describe("a file backend's unreadable checkpoint", () => {
     fs.mkdirSync(history, { recursive: true });
     fs.writeFileSync(path.join(history, "qa-1.checkpoint.json"), JSON.stringify({ v: 1 }));
     fs.writeFileSync(path.join(history, "qa-2.checkpoint.json"), JSON.stringify({ v: 2 }));
+    fs.utimesSync(path.join(history, "qa-1.checkpoint.json"), new Date(1_000_000), new Date(1_000_000));
     fs.writeFileSync(path.join(stacks, "ok.json"), ok);
     fs.writeFileSync(path.join(stacks, "ok.json.attrs"), '{"md5":"x"}');
 
