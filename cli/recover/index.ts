@@ -149,12 +149,13 @@ export async function recoverCommand(
     return 1;
   }
   try {
+    // The state first: reading it takes no lock, and repairs a checkpoint the engine itself could not read.
+    const exported = await exportState(opts, log);
     if (opts.unlock && !opts.dryRun) {
       const r = await runCaptured(["cancel", "--yes", "--non-interactive", ...selectionFlags(opts, false)], opts.cwd);
       if (r.code !== 0) throw failure("pulumi cancel", r);
-      log(`recover: removed the stack's lock (pulumi cancel)\n`);
+      log(`recover: removed the stack's lock, if a run had left one (pulumi cancel)\n`);
     }
-    const exported = await exportState(opts, log);
     if ((exported.deployment.pending_operations ?? []).length === 0) {
       out(formatPlan({ steps: [], pending: 0, settled: true }, opts, !!opts.dryRun));
       return 0;

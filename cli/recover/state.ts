@@ -64,7 +64,7 @@ export function kindOf(type: string, inputs: Json | undefined): ResourceKind | u
   if (typeof provider !== "string") return undefined;
   const byModule = /providers[/\\]([a-z-]+)(?:\.js)?["'`]/.exec(provider);
   if (byModule && FILE_TO_KIND.has(byModule[1])) return FILE_TO_KIND.get(byModule[1]);
-  const byName = /\bkind\s*=\s*["'`](\w+)["'`]/.exec(provider) ?? /makeProvider\(\s*["'`](\w+)["'`]/.exec(provider);
+  const byName = /\bkind\s*[:=]\s*["'`](\w+)["'`]/.exec(provider) ?? /makeProvider\(\s*["'`](\w+)["'`]/.exec(provider);
   if (byName && (resourceKinds as string[]).includes(byName[1])) return byName[1] as ResourceKind;
   return undefined;
 }

@@ -58,6 +58,9 @@ describe("the kind of a resource", () => {
       }),
     ).toBe("customHostname");
     expect(kindOf(generic, { __provider: 'var __kind = 1; const kind = "tableRows";\nreturn ...' })).toBe("tableRows");
+    expect(kindOf(generic, { __provider: 'return (function() { with({ kind: "apiKey", this: undefined }) {' })).toBe(
+      "apiKey",
+    );
     expect(kindOf(generic, { __provider: "something else" })).toBeUndefined();
     expect(kindOf("aws:s3/bucket:Bucket", {})).toBeUndefined();
     expect(kindOf("supabase:index:NoSuchKind", {})).toBeUndefined();
