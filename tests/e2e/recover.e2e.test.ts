@@ -233,18 +233,34 @@ test("file backend: killed during the project's create, the configuration writes
   const p = await project("file");
   await killDuringProjectCreate(p);
 
-  // Kill point 2: the auth config's write hangs; the kill follows its arrival.
-  let ready = await hold("PATCH", "/v1/projects/{ref}/config/auth");
-  await p.killedUp(ready);
+  // Kill point 2: the auth config's write hangs; and the API key is created but its answer lost (the
+  // connection reset after the handler ran), so the provider looks for it, and that lookup hangs. The kill
+  // follows the arrival of both.
+  const authHeld = await hold("PATCH", "/v1/projects/{ref}/config/auth");
+  await emu.addFault({ method: "POST", path: "/v1/projects/{ref}/api-keys", reset: "after", times: 1 });
+  const keyLookupHeld = await hold("GET", "/v1/projects/{ref}/api-keys");
+  await p.killedUp(async () => (await authHeld()) && (await keyLookupHeld()));
   await emu.clearFaults();
   let rec = await p.recover(["--unlock"]);
   if (rec.code !== 0) throw new Error(`recover failed:\n${rec.out}`);
   expect(rec.stdout).toMatch(
     /auth \(authConfig\): create interrupted; clear the pending create \(create writes the declared fields/,
   );
+  expect(rec.stdout).toMatch(
+    /key \(apiKey\): create interrupted; found secret key [\w-]+ "recover_backend".*: import it as /,
+  );
+  // The key's value, read for the record, is stored encrypted.
+  const exported = (await p.pulumi(["stack", "export"])).stdout;
+  const key = JSON.parse(exported).deployment.resources.find((r: Any) => r.type.endsWith("supabase:ApiKey"));
+  expect(key.outputs.apiKey.ciphertext).toEqual(expect.any(String));
+  const live = (
+    (await emu.api("GET", `/v1/projects/${key.outputs.projectRef}/api-keys?reveal=true`)).body as Any[]
+  ).filter((k) => k.name === "recover_backend");
+  expect(live).toHaveLength(1);
+  expect(exported).not.toContain(live[0].api_key);
 
   // Kill point 3: the migration's POST hangs.
-  ready = await hold("POST", "/v1/projects/{ref}/database/migrations");
+  const ready = await hold("POST", "/v1/projects/{ref}/database/migrations");
   await p.killedUp(ready);
   await emu.clearFaults();
   rec = await p.recover(["--unlock"]);
