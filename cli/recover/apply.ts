@@ -17,7 +17,8 @@
  *   1. each import: the pending create's resource state, with the id found
  *      and its outputs (the inputs, or what the kind's lookup read), is
  *      recorded at the end of the resources (its parent, provider and
- *      dependencies are earlier; nothing can depend on it yet);
+ *      dependencies are earlier; nothing can depend on it yet); when it was
+ *      a replacement, the resource it replaces is marked for deletion;
  *   2. each settled pending create leaves `pending_operations`; any other
  *      pending operation stays for the engine;
  *   3. `pulumi stack import` writes it back (secrets given in plaintext are
@@ -61,6 +62,11 @@ export function editedState(exported: ExportedStack, steps: Step[]): ExportedSta
     const step = op.type === "creating" ? byUrn.get(op.resource.urn) : undefined;
     if (step?.action === "import") {
       const { id, match } = step;
+      // A replacement's create (create before delete): the old resource of the same URN is still live in the
+      // state. Once its replacement exists, the engine marks the old one for deletion; so does recover, and
+      // the next up deletes it.
+      const i = resources.findIndex((r) => r.urn === op.resource.urn && r.delete !== true);
+      if (i >= 0) resources[i] = { ...resources[i], delete: true };
       resources.push({
         ...op.resource,
         id,

@@ -234,6 +234,26 @@ describe("the edited state", () => {
     expect(exported.deployment.pending_operations).toHaveLength(5);
   });
 
+  test("a replacement's create: the resource it replaces is marked for deletion", () => {
+    const create = pendingCreate(PROJECT_TYPE, "app", { name: "app-2" });
+    const old = { urn: create.resource.urn, type: PROJECT_TYPE, id: "ref-old" };
+    const out = editedState({ version: 3, deployment: { resources: [old], pending_operations: [create] } }, [
+      {
+        urn: create.resource.urn,
+        name: "app",
+        kind: "project",
+        action: "import",
+        id: "ref-new",
+        identity: "x",
+        match: { id: "ref-new", label: "p" },
+      },
+    ]);
+    expect(out.deployment.resources!.map((r) => [r.id, r.delete])).toEqual([
+      ["ref-old", true],
+      ["ref-new", undefined],
+    ]);
+  });
+
   test("no pending operation left: the field is gone", () => {
     const gone = pendingCreate(PROJECT_TYPE, "gone", { name: "gone" });
     const out = editedState({ version: 3, deployment: { resources: [], pending_operations: [gone] } }, [
