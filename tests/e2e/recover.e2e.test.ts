@@ -10,8 +10,11 @@
  *      minutes (emulator clock), and the kill follows the `POST /v1/projects`
  *      in the request log; recover finds the project and imports it;
  *   2. the configuration writes: the auth config's `PATCH` hangs (a fault
- *      that answers late without running the handler), and the kill follows
- *      its arrival; whatever else was in flight is settled too;
+ *      that answers late without running the handler); meanwhile an API
+ *      key's create reaches the service but its answer is lost (the
+ *      connection reset after the handler ran), and the provider's lookup of
+ *      it hangs too; the kill follows the arrival of both. recover clears the
+ *      auth config's create and imports the key (its value stored encrypted);
  *   3. a migration: its `POST` hangs the same way.
  * After each, recover then (after the last) `up`: exactly one of each object
  * in the service and in the state, a clean preview, and nothing left after
@@ -73,7 +76,11 @@ beforeAll(async () => {
   pg = await testPostgres();
   dir = tempDir("recover");
   const packed = JSON.parse(
-    execFileSync("npm", ["pack", "--json", "--pack-destination", dir], { cwd: REPO_ROOT, encoding: "utf8" }),
+    // The build is current (the e2e tier runs after `npm run build`): packing needs no generate step again.
+    execFileSync("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", dir], {
+      cwd: REPO_ROOT,
+      encoding: "utf8",
+    }),
   );
   tarball = path.join(dir, packed[0].filename);
 });
