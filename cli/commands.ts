@@ -5,6 +5,7 @@
  * example importing or recovering resources) are added here.
  */
 import { driftCommand, USAGE as DRIFT_USAGE } from "./drift";
+import { recoverCommand, USAGE as RECOVER_USAGE } from "./recover";
 
 export interface Subcommand {
   summary: string;
@@ -17,6 +18,11 @@ export const COMMANDS: Readonly<Record<string, Subcommand>> = {
     summary: "report what drifted in a stack (exit 0 none, 2 drift, 1 error); --repair restores it",
     usage: DRIFT_USAGE,
     run: (argv) => driftCommand(argv),
+  },
+  recover: {
+    summary: "settle what a killed pulumi up left pending (exit 0 settled, 1 not); run it before up",
+    usage: RECOVER_USAGE,
+    run: (argv) => recoverCommand(argv),
   },
 };
 

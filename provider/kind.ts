@@ -12,7 +12,7 @@
  * Descriptions are zod's own (`.describe(...)`).
  */
 import { z } from "zod";
-import type { ResourceImpl } from "./resources/common";
+import type { Props, ResourceImpl } from "./resources/common";
 import type { ResourceDoc } from "./resource-doc";
 import { driftShape } from "./resources/drift";
 
@@ -36,11 +36,61 @@ declare module "zod" {
 export interface KindDefinition<D extends ResourceDoc = ResourceDoc> {
   impl: ResourceImpl;
   doc: D;
+  /**
+   * What `supabase-pulumi recover` does with a create of this kind that a
+   * killed run left pending. A kind without one is never guessed at: recover
+   * stops and says so (tests/unit/recover-hooks.test.ts wants every kind to declare one).
+   */
+  recover?: RecoverHook;
 }
 
+/** An object an interrupted create may have made, as `recover` lists it. */
+export interface CreatedObject {
+  /** The id the kind's create would have answered for it. */
+  id: string;
+  /** When the service says it was created (ISO 8601), when it says. */
+  createdAt?: string;
+  /** A few words naming it (never a secret value). */
+  label: string;
+  /**
+   * Outputs to record with the id, when the kind's `read` cannot rebuild them
+   * from the inputs alone (an API key's value, the rows a table already has).
+   * Otherwise the inputs are recorded and a refresh reads the outputs.
+   */
+  outputs?: Props;
+}
+
+/**
+ * How a create that a killed `pulumi up` left pending is settled
+ * (`supabase-pulumi recover`). Either the kind adopts (its create takes over
+ * what is there, so dropping the pending create and letting the next `up`
+ * create again is right), or it finds what the interrupted create may have
+ * made by the identity its inputs declare, for `recover` to import when
+ * exactly one object matches.
+ */
+export type RecoverHook =
+  | {
+      /** Why creating again is safe: what the create writes over or takes over. */
+      adopts: string;
+    }
+  | {
+      /** The identity looked up, in words: "the organization's project of this name". */
+      identity(inputs: Props): string;
+      /**
+       * The objects matching the inputs' identity. `held` are the ids of this
+       * kind the state already records: they belong to other resources and are
+       * never a match.
+       */
+      findCreated(inputs: Props, held: ReadonlySet<string>): Promise<CreatedObject[]>;
+    };
+
 /** One kind's definition: what its folder's `index.ts` exports by default and the registry lists. */
-export function defineKind<D extends ResourceDoc>(impl: ResourceImpl, doc: D): KindDefinition<D> {
-  return { impl, doc };
+export function defineKind<D extends ResourceDoc>(
+  impl: ResourceImpl,
+  doc: D,
+  recover?: RecoverHook,
+): KindDefinition<D> {
+  return recover ? { impl, doc, recover } : { impl, doc };
 }
 
 /** The `drift` output every kind reports after a refresh that found drift, in the one shape of resources/drift.ts. */

@@ -4,7 +4,7 @@
  * secret output. Its documentation is `apiKeyDoc` below.
  */
 import { z } from "zod";
-import { defineKind, driftOutput } from "../../kind";
+import { defineKind, driftOutput, type RecoverHook } from "../../kind";
 import type { ApiKey, UpdateApiKeyInput } from "../../client/management";
 import { withUnknownOutcome } from "../../client/management";
 import { apiKeysList, invalidateApiKeys, managementClient } from "../../context";
@@ -295,4 +295,26 @@ export const apiKeyDoc: ResourceDoc<typeof apiKeyInputs> = {
   ],
 };
 
-export default defineKind(apiKey, apiKeyDoc);
+/**
+ * An interrupted create may have made a key of this type and name that no
+ * resource in the state holds. Its value is read (revealed) for the record,
+ * as create would have recorded it; it is stored encrypted.
+ */
+export const apiKeyRecover: RecoverHook = {
+  identity: (inputs) =>
+    `a ${String(inputs.type)} API key named "${String(inputs.name)}" in project ${String(inputs.projectRef)}`,
+  async findCreated(inputs, held) {
+    const ref = inputs.projectRef as string;
+    const found = await findByName(ref, inputs.type, inputs.name);
+    return found
+      .filter((k) => k.id !== undefined && !held.has(`${ref}/${k.id}`))
+      .map((k) => ({
+        id: `${ref}/${k.id}`,
+        createdAt: k.inserted_at,
+        label: `${k.type ?? inputs.type} key ${k.id} "${k.name}"`,
+        outputs: outputs(inputs, k, isRevealed(k.api_key) ? k.api_key : undefined),
+      }));
+  },
+};
+
+export default defineKind(apiKey, apiKeyDoc, apiKeyRecover);

@@ -4,6 +4,7 @@
  * configuration resources are in config/factory.ts.
  */
 import { AuthConfigFields, AuthConfigSettings } from "../../client/config-schemas";
+import { CONFIG_ADOPTS } from "../config/factory";
 import { defineKind } from "../../kind";
 import { patchConfig } from "../config/patch";
 import { usageProjectRef } from "../../resource-doc";
@@ -47,4 +48,4 @@ const auth = patchConfig({
 export const authConfigInputs = auth.inputs;
 export const authConfigDoc = auth.doc;
 
-export default defineKind(auth.resource, auth.doc);
+export default defineKind(auth.resource, auth.doc, CONFIG_ADOPTS);

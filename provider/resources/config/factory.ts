@@ -23,6 +23,11 @@ import { withDrift } from "../drift";
 import { waitHealthy } from "../project";
 import { isDigest, normalizeValue, secretHash } from "./normalize";
 
+/** Every configuration kind adopts: a pending create is settled by writing the declared fields again. */
+export const CONFIG_ADOPTS = {
+  adopts: "create writes the declared fields over the project's configuration (configuration kinds adopt)",
+} as const;
+
 export interface ConfigResourceDef {
   /** Camel-case input name → API name and comparison kind. */
   fields: Readonly<Record<string, FieldSpec>>;

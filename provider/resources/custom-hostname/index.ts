@@ -292,4 +292,6 @@ export const customHostnameDoc: ResourceDoc<typeof customHostnameInputs> = {
   example: "custom-hostname-dns",
 };
 
-export default defineKind(customHostname, customHostnameDoc);
+export default defineKind(customHostname, customHostnameDoc, {
+  adopts: "create takes over the project's custom hostname when it is already for this hostname",
+});

@@ -450,4 +450,6 @@ export const databaseMigrationDoc: ResourceDoc<typeof databaseMigrationInputs> =
   example: "migration-seed",
 };
 
-export default defineKind(databaseMigration, databaseMigrationDoc);
+export default defineKind(databaseMigration, databaseMigrationDoc, {
+  adopts: "create adopts a history entry of the same name and statements instead of running it again",
+});

@@ -4,7 +4,7 @@
  * folder (entrypoint, sibling modules, import map, static files). Its
  * documentation is `functionDoc` below.
  */ import { z } from "zod";
-import { defineKind, driftOutput } from "../../kind";
+import { defineKind, driftOutput, type RecoverHook } from "../../kind";
 import { isNotFound, partialFailure, SupabaseError } from "../../errors";
 import { isUnknownOutcome, type DeployedFunction, type EdgeFunction } from "../../client/management";
 import { functionsList, invalidateFunctions, managementClient } from "../../context";
@@ -386,4 +386,25 @@ export const functionDoc: ResourceDoc<typeof functionInputs> = {
   example: "functions-folder",
 };
 
-export default defineKind(edgeFunction, functionDoc);
+/**
+ * An interrupted deploy may have made the function of this slug: creating it
+ * again would be refused as a duplicated slug (without `adopt`).
+ */
+export const functionRecover: RecoverHook = {
+  identity: (inputs) => `function "${String(inputs.slug)}" in project ${String(inputs.projectRef)}`,
+  async findCreated(inputs, held) {
+    const ref = inputs.projectRef as string;
+    const id = `${ref}/${String(inputs.slug)}`;
+    if (held.has(id)) return [];
+    const live = (await managementClient().listFunctions(ref)).filter(
+      (f) => f.slug === inputs.slug && f.status !== "REMOVED",
+    );
+    return live.map((f) => ({
+      id,
+      ...(typeof f.created_at === "number" ? { createdAt: new Date(f.created_at).toISOString() } : {}),
+      label: `function "${f.slug}" version ${String(f.version ?? "?")}`,
+    }));
+  },
+};
+
+export default defineKind(edgeFunction, functionDoc, functionRecover);

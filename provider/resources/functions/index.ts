@@ -6,7 +6,7 @@
  */ import * as fs from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
-import { defineKind, driftOutput } from "../../kind";
+import { defineKind, driftOutput, type RecoverHook } from "../../kind";
 import type { DeployedFunction } from "../../client/management";
 import { isUnknownOutcome } from "../../client/management";
 import { isNotFound, partialFailure } from "../../errors";
@@ -404,4 +404,23 @@ export const functionsDoc: ResourceDoc<typeof functionsInputs> = {
   example: "functions-folder",
 };
 
-export default defineKind(functions, functionsDoc);
+/**
+ * An interrupted create may have deployed some of the declared slugs:
+ * creating again would be refused on those (without `adopt`). The set's id
+ * is the project's ref; a refresh reads which of them exist.
+ */
+export const functionsRecover: RecoverHook = {
+  identity: (inputs) => `the declared functions of project ${String(inputs.projectRef)}, by slug`,
+  async findCreated(inputs, held) {
+    const ref = inputs.projectRef as string;
+    if (held.has(ref)) return [];
+    const declared = new Set(Object.keys((inputs[HASHES_KEY] ?? {}) as Record<string, unknown>));
+    const live = (await managementClient().listFunctions(ref)).filter(
+      (f) => declared.has(f.slug) && f.status !== "REMOVED",
+    );
+    if (live.length === 0) return [];
+    return [{ id: ref, label: `functions ${live.map((f) => `"${f.slug}"`).join(", ")} of project ${ref}` }];
+  },
+};
+
+export default defineKind(functions, functionsDoc, functionsRecover);

@@ -181,4 +181,6 @@ export const networkRestrictionDoc: ResourceDoc<typeof networkRestrictionFields>
   example: "project-settings",
 };
 
-export default defineKind(networkRestriction, networkRestrictionDoc);
+export default defineKind(networkRestriction, networkRestrictionDoc, {
+  adopts: "create applies the restrictions over what the project has",
+});

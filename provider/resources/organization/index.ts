@@ -2,7 +2,7 @@
  * Organization: create, adopt, read through the list. Its documentation
  * (inputs, outputs, behaviour, API footprint) is `organizationDoc` below.
  */ import { z } from "zod";
-import { defineKind, driftOutput } from "../../kind";
+import { defineKind, driftOutput, type RecoverHook } from "../../kind";
 import { withUnknownOutcome } from "../../client/management";
 import type { Organization } from "../../client/management";
 import { managementClient, organizationsList, invalidateOrganizations } from "../../context";
@@ -129,4 +129,15 @@ export const organizationDoc: ResourceDoc<typeof organizationInputs> = {
   example: "adopt-existing",
 };
 
-export default defineKind(organization, organizationDoc);
+/** An interrupted create may have made an organization of this name that no resource in the state holds. */
+export const organizationRecover: RecoverHook = {
+  identity: (inputs) => `an organization named "${String(inputs.name)}"`,
+  async findCreated(inputs, held) {
+    const orgs = await managementClient().listOrganizations();
+    return orgs
+      .filter((o) => o.name === inputs.name && !held.has(o.id))
+      .map((o) => ({ id: o.id, label: `organization ${o.id} "${o.name}"` }));
+  },
+};
+
+export default defineKind(organization, organizationDoc, organizationRecover);

@@ -140,4 +140,4 @@ export const pgsodiumDoc: ResourceDoc<typeof pgsodiumInputs> = {
   example: "project-settings",
 };
 
-export default defineKind(pgsodium, pgsodiumDoc);
+export default defineKind(pgsodium, pgsodiumDoc, { adopts: "create writes the root key over what the project has" });

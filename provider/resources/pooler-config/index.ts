@@ -4,6 +4,7 @@
  * configuration resources are in config/factory.ts.
  */
 import { PoolerConfigFields, PoolerConfigSettings } from "../../client/config-schemas";
+import { CONFIG_ADOPTS } from "../config/factory";
 import { defineKind } from "../../kind";
 import { patchConfig } from "../config/patch";
 import { usageProjectRef } from "../../resource-doc";
@@ -36,4 +37,4 @@ const pooler = patchConfig({
 export const poolerConfigInputs = pooler.inputs;
 export const poolerConfigDoc = pooler.doc;
 
-export default defineKind(pooler.resource, pooler.doc);
+export default defineKind(pooler.resource, pooler.doc, CONFIG_ADOPTS);

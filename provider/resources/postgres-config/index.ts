@@ -7,7 +7,7 @@ import { PostgresConfigFields, PostgresConfigSettings } from "../../client/confi
 import { defineKind } from "../../kind";
 import { configDoc } from "../config/doc";
 import { configInputs } from "../config/inputs";
-import { call, configResource, configWrite } from "../config/factory";
+import { call, configResource, configWrite, CONFIG_ADOPTS } from "../config/factory";
 import { waitHealthy } from "../project";
 import { usageProjectRef } from "../../resource-doc";
 
@@ -44,4 +44,4 @@ export const postgresConfigDoc = configDoc({
   ],
 });
 
-export default defineKind(postgresConfig, postgresConfigDoc);
+export default defineKind(postgresConfig, postgresConfigDoc, CONFIG_ADOPTS);

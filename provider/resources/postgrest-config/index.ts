@@ -4,6 +4,7 @@
  * configuration resources are in config/factory.ts.
  */
 import { PostgrestConfigFields, PostgrestConfigSettings } from "../../client/config-schemas";
+import { CONFIG_ADOPTS } from "../config/factory";
 import { defineKind } from "../../kind";
 import { patchConfig } from "../config/patch";
 import { usageProjectRef } from "../../resource-doc";
@@ -33,4 +34,4 @@ const postgrest = patchConfig({
 export const postgrestConfigInputs = postgrest.inputs;
 export const postgrestConfigDoc = postgrest.doc;
 
-export default defineKind(postgrest.resource, postgrest.doc);
+export default defineKind(postgrest.resource, postgrest.doc, CONFIG_ADOPTS);

@@ -3,7 +3,7 @@
  * organization change, delete and wait until gone. Its documentation (inputs,
  * outputs, behaviour, API footprint) is `projectDoc` below.
  */ import { z } from "zod";
-import { defineKind, driftOutput } from "../../kind";
+import { defineKind, driftOutput, type RecoverHook } from "../../kind";
 import { ApiError, isNotFound, partialFailure, SupabaseError } from "../../errors";
 import { withUnknownOutcome } from "../../client/management";
 import { REGIONS } from "../../client/config-schemas";
@@ -332,4 +332,29 @@ export const projectDoc: ResourceDoc<typeof projectInputs> = {
   example: "project-settings",
 };
 
-export default defineKind(project, projectDoc);
+/**
+ * An interrupted create may have made a project of this name in this
+ * organization (live: not being deleted) that no resource in the state holds.
+ */
+export const projectRecover: RecoverHook = {
+  identity: (inputs) => `a project named "${String(inputs.name)}" in organization ${String(inputs.organizationId)}`,
+  async findCreated(inputs, held) {
+    const all = await managementClient().listProjects();
+    return all
+      .filter(
+        (p) =>
+          p.organization_id === inputs.organizationId &&
+          p.name === inputs.name &&
+          !GONE_STATUSES.has(p.status ?? "") &&
+          p.status !== "GOING_DOWN" &&
+          !held.has(p.ref ?? p.id),
+      )
+      .map((p) => ({
+        id: p.ref ?? p.id,
+        createdAt: p.created_at,
+        label: `project ${p.ref ?? p.id} "${p.name}" (${p.status ?? "status unknown"})`,
+      }));
+  },
+};
+
+export default defineKind(project, projectDoc, projectRecover);

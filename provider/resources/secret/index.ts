@@ -121,4 +121,6 @@ export const secretDoc: ResourceDoc<typeof secretInputs> = {
   example: "secrets-from-config",
 };
 
-export default defineKind(secret, secretDoc);
+export default defineKind(secret, secretDoc, {
+  adopts: "create sets the secret by name (an upsert): setting it again writes the same value",
+});

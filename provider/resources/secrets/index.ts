@@ -151,4 +151,6 @@ export const secretsDoc: ResourceDoc<typeof secretsInputs> = {
   example: "secrets-from-config",
 };
 
-export default defineKind(secrets, secretsDoc);
+export default defineKind(secrets, secretsDoc, {
+  adopts: "create sets the secrets by name (an upsert): setting them again writes the same values",
+});

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { defineKind, driftOutput } from "../../kind";
 import { CONFIG_COMMON_FIELDS } from "../../client/config-schemas";
 import { usageProjectRef, managementFootprint, type ResourceDoc } from "../../resource-doc";
-import { call, configResource, configWrite } from "../config/factory";
+import { call, configResource, configWrite, CONFIG_ADOPTS } from "../config/factory";
 import { projectRef } from "../shared";
 
 export const SSL_RESTORE_DESCRIPTION =
@@ -74,4 +74,4 @@ export const sslEnforcementDoc: ResourceDoc<typeof sslEnforcementInputs> = {
   }),
 };
 
-export default defineKind(sslEnforcement, sslEnforcementDoc);
+export default defineKind(sslEnforcement, sslEnforcementDoc, CONFIG_ADOPTS);

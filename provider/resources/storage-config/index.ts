@@ -4,6 +4,7 @@
  * configuration resources are in config/factory.ts.
  */
 import { StorageConfigFields, StorageConfigSettings } from "../../client/config-schemas";
+import { CONFIG_ADOPTS } from "../config/factory";
 import { defineKind } from "../../kind";
 import { patchConfig } from "../config/patch";
 import { usageProjectRef } from "../../resource-doc";
@@ -30,4 +31,4 @@ const storage = patchConfig({
 export const storageConfigInputs = storage.inputs;
 export const storageConfigDoc = storage.doc;
 
-export default defineKind(storage.resource, storage.doc);
+export default defineKind(storage.resource, storage.doc, CONFIG_ADOPTS);

@@ -33,6 +33,7 @@ import { allKeys, readRows } from "./reads";
 import { rowChanges, withDrift } from "../drift";
 import { changedColumns, diffRowState, rowEntry, rowState } from "./row-state";
 import { applyPlan, idOf, insertAll, outputs, schemaFor } from "./writes";
+import { tableRowsRecover } from "./recover";
 import { tableRowsInputs, validateRows, type Row } from "./validation";
 
 export const tableRows: ResourceImpl = {
@@ -309,4 +310,4 @@ export const tableRowsDoc: ResourceDoc<typeof tableRowsInputs> = {
   example: "migration-seed",
 };
 
-export default defineKind(tableRows, tableRowsDoc);
+export default defineKind(tableRows, tableRowsDoc, tableRowsRecover);

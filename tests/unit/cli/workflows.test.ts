@@ -31,7 +31,7 @@ test(
   "the GitHub workflows pass actionlint",
   () => {
     const files = fs.readdirSync(github).filter((f) => f.endsWith(".yml"));
-    expect(files.sort()).toEqual(["drift.yml", "preview.yml", "pull-request.yml"]);
+    expect(files.sort()).toEqual(["deploy.yml", "drift.yml", "preview.yml", "pull-request.yml"]);
     const bin = actionlint();
     // shellcheck is not part of the toolchain here; actionlint checks everything else (expressions, actions, events).
     const out = execFileSync(
@@ -109,5 +109,27 @@ test("the preview jobs open on a pull request's pushes and close when it closes,
     const text = fs.readFileSync(path.join(root, "examples", "ci", "preview", script), "utf8");
     expect(text.startsWith("#!/usr/bin/env bash\n")).toBe(true);
     expect(text).toContain("set -euo pipefail");
+  }
+});
+
+test("every job that writes the stack runs recover --unlock first, in the one group of the stack's writers", () => {
+  const recover = 'npx --no-install supabase-pulumi recover --unlock --stack "$STACK" --cwd "$PULUMI_CWD"';
+  const gh = fs.readFileSync(path.join(github, "drift.yml"), "utf8");
+  const repairJob = gh.slice(gh.indexOf("\n  repair:\n"));
+  const deploy = fs.readFileSync(path.join(github, "deploy.yml"), "utf8");
+  for (const [job, writes] of [
+    [repairJob, "supabase-pulumi drift --repair"],
+    [deploy, "pulumi up --yes"],
+  ]) {
+    expect(job).toContain(recover);
+    expect(job.indexOf(recover)).toBeLessThan(job.indexOf(writes));
+    expect(job).toMatch(/concurrency:(?: |\n {6}group: )pulumi-prod\b/);
+  }
+  const gl = fs.readFileSync(path.join(root, "examples", "ci", "gitlab", ".gitlab-ci.yml"), "utf8");
+  for (const name of ["drift-repair", "deploy"]) {
+    const job = gl.slice(gl.indexOf(`\n${name}:\n`)).split(/\n(?=\S)/)[1];
+    expect(job).toContain("resource_group: pulumi-$STACK");
+    const [first] = job.split("script:\n")[1].split("\n");
+    expect(first.trim()).toBe(`- ${recover}`);
   }
 });
