@@ -5,6 +5,7 @@
  * example importing or recovering resources) are added here.
  */
 import { driftCommand, USAGE as DRIFT_USAGE } from "./drift";
+import { importCommand, USAGE as IMPORT_USAGE } from "./import";
 
 export interface Subcommand {
   summary: string;
@@ -17,6 +18,11 @@ export const COMMANDS: Readonly<Record<string, Subcommand>> = {
     summary: "report what drifted in a stack (exit 0 none, 2 drift, 1 error); --repair restores it",
     usage: DRIFT_USAGE,
     run: (argv) => driftCommand(argv),
+  },
+  import: {
+    summary: "write a ready Pulumi program (TypeScript or YAML) that takes over a live project or organization",
+    usage: IMPORT_USAGE,
+    run: (argv) => importCommand(argv),
   },
 };
 

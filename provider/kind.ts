@@ -14,6 +14,7 @@
 import { z } from "zod";
 import type { ResourceImpl } from "./resources/common";
 import type { ResourceDoc } from "./resource-doc";
+import type { KindImporter } from "./importer";
 import { driftShape } from "./resources/drift";
 
 declare module "zod" {
@@ -36,11 +37,17 @@ declare module "zod" {
 export interface KindDefinition<D extends ResourceDoc = ResourceDoc> {
   impl: ResourceImpl;
   doc: D;
+  /** How `supabase-pulumi import` reads what exists into declarations (importer.ts); kinds without one are skipped. */
+  importer?: KindImporter;
 }
 
 /** One kind's definition: what its folder's `index.ts` exports by default and the registry lists. */
-export function defineKind<D extends ResourceDoc>(impl: ResourceImpl, doc: D): KindDefinition<D> {
-  return { impl, doc };
+export function defineKind<D extends ResourceDoc>(
+  impl: ResourceImpl,
+  doc: D,
+  extras: { importer?: KindImporter } = {},
+): KindDefinition<D> {
+  return { impl, doc, ...(extras.importer ? { importer: extras.importer } : {}) };
 }
 
 /** The `drift` output every kind reports after a refresh that found drift, in the one shape of resources/drift.ts. */

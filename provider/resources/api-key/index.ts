@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defineKind, driftOutput } from "../../kind";
+import { apiKeyImporter } from "./import";
 import type { ApiKey, UpdateApiKeyInput } from "../../client/management";
 import { withUnknownOutcome } from "../../client/management";
 import { apiKeysList, invalidateApiKeys, managementClient } from "../../context";
@@ -295,4 +296,4 @@ export const apiKeyDoc: ResourceDoc<typeof apiKeyInputs> = {
   ],
 };
 
-export default defineKind(apiKey, apiKeyDoc);
+export default defineKind(apiKey, apiKeyDoc, { importer: apiKeyImporter });

@@ -15,6 +15,7 @@ const secretFields = Object.entries(AuthConfigFields)
 const auth = patchConfig({
   settings: AuthConfigSettings,
   fields: AuthConfigFields,
+  import: { kind: "authConfig", what: "auth" },
   apiPath: "config/auth",
   doc: {
     name: "AuthConfig",
@@ -46,4 +47,4 @@ const auth = patchConfig({
 export const authConfigInputs = auth.inputs;
 export const authConfigDoc = auth.doc;
 
-export default defineKind(auth.resource, auth.doc);
+export default defineKind(auth.resource, auth.doc, { importer: auth.importer });

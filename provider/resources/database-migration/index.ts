@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { defineKind, driftOutput } from "../../kind";
+import { databaseMigrationImporter } from "./import";
 import { invalidateTableSchemas, managementClient, providerContext } from "../../context";
 import { withUnknownOutcome, type MigrationEntry, type MigrationListEntry } from "../../client/management";
 import { SupabaseError } from "../../errors";
@@ -430,4 +431,4 @@ export const databaseMigrationDoc: ResourceDoc<typeof databaseMigrationInputs> =
   example: "migration-seed",
 };
 
-export default defineKind(databaseMigration, databaseMigrationDoc);
+export default defineKind(databaseMigration, databaseMigrationDoc, { importer: databaseMigrationImporter });

@@ -3,6 +3,7 @@
  * (inputs, outputs, behaviour, API footprint) is `organizationDoc` below.
  */ import { z } from "zod";
 import { defineKind, driftOutput } from "../../kind";
+import { organizationImporter } from "./import";
 import { withUnknownOutcome } from "../../client/management";
 import type { Organization } from "../../client/management";
 import { managementClient, organizationsList, invalidateOrganizations } from "../../context";
@@ -129,4 +130,4 @@ export const organizationDoc: ResourceDoc<typeof organizationInputs> = {
   example: "adopt-existing",
 };
 
-export default defineKind(organization, organizationDoc);
+export default defineKind(organization, organizationDoc, { importer: organizationImporter });

@@ -16,6 +16,7 @@ function primary(list: Record<string, unknown>[]): Record<string, unknown> {
 const pooler = patchConfig({
   settings: PoolerConfigSettings,
   fields: PoolerConfigFields,
+  import: { kind: "poolerConfig", what: "pooler" },
   apiPath: "config/database/pooler",
   pick: (answer) => primary(answer as Record<string, unknown>[]),
   doc: {
@@ -36,4 +37,4 @@ const pooler = patchConfig({
 export const poolerConfigInputs = pooler.inputs;
 export const poolerConfigDoc = pooler.doc;
 
-export default defineKind(pooler.resource, pooler.doc);
+export default defineKind(pooler.resource, pooler.doc, { importer: pooler.importer });

@@ -11,6 +11,7 @@ import { usageProjectRef } from "../../resource-doc";
 const postgrest = patchConfig({
   settings: PostgrestConfigSettings,
   fields: PostgrestConfigFields,
+  import: { kind: "postgrestConfig", what: "data-api" },
   apiPath: "postgrest",
   doc: {
     name: "PostgrestConfig",
@@ -33,4 +34,4 @@ const postgrest = patchConfig({
 export const postgrestConfigInputs = postgrest.inputs;
 export const postgrestConfigDoc = postgrest.doc;
 
-export default defineKind(postgrest.resource, postgrest.doc);
+export default defineKind(postgrest.resource, postgrest.doc, { importer: postgrest.importer });

@@ -4,6 +4,7 @@
  * outputs, behaviour, API footprint) is `projectDoc` below.
  */ import { z } from "zod";
 import { defineKind, driftOutput } from "../../kind";
+import { projectImporter } from "./import";
 import { ApiError, isNotFound, partialFailure, SupabaseError } from "../../errors";
 import { withUnknownOutcome } from "../../client/management";
 import { REGIONS } from "../../client/config-schemas";
@@ -332,4 +333,4 @@ export const projectDoc: ResourceDoc<typeof projectInputs> = {
   example: "project-settings",
 };
 
-export default defineKind(project, projectDoc);
+export default defineKind(project, projectDoc, { importer: projectImporter });

@@ -11,6 +11,7 @@ import { usageProjectRef } from "../../resource-doc";
 const storage = patchConfig({
   settings: StorageConfigSettings,
   fields: StorageConfigFields,
+  import: { kind: "storageConfig", what: "storage" },
   apiPath: "config/storage",
   doc: {
     name: "StorageConfig",
@@ -30,4 +31,4 @@ const storage = patchConfig({
 export const storageConfigInputs = storage.inputs;
 export const storageConfigDoc = storage.doc;
 
-export default defineKind(storage.resource, storage.doc);
+export default defineKind(storage.resource, storage.doc, { importer: storage.importer });

@@ -22,6 +22,7 @@ const PUBLIC_METHODS = [
   "getCustomHostname",
   "getFunction",
   "getFunctionBody",
+  "getFunctionFiles",
   "getMigration",
   "getNetworkBans",
   "getNetworkRestrictions",
