@@ -108,7 +108,8 @@ export abstract class FunctionEndpoints extends ManagementTransport {
     const files: FunctionFiles["files"] = [];
     for (const [key, part] of form.entries()) {
       if (key === "metadata") metadata = JSON.parse(typeof part === "string" ? part : await part.text());
-      else if (typeof part !== "string") files.push({ name: part.name, content: Buffer.from(await part.arrayBuffer()) });
+      else if (typeof part !== "string")
+        files.push({ name: part.name, content: Buffer.from(await part.arrayBuffer()) });
     }
     return { metadata, files };
   }
