@@ -77,10 +77,14 @@ export function readme(program: ImportedProgram, language: Language): string {
 /** Formats TypeScript source as the program keeps it. */
 export type Formatter = (source: string) => Promise<string>;
 
-/** prettier, loaded when first needed (it is large, and only the TypeScript program uses it). */
+/**
+ * prettier with its default options (what `npx prettier --write` in the
+ * program's folder keeps), loaded when first needed: it is large, and only
+ * the TypeScript program uses it.
+ */
 export const prettierFormat: Formatter = async (source) => {
   const prettier = await import("prettier");
-  return prettier.format(source, { parser: "typescript", printWidth: 120, trailingComma: "all" });
+  return prettier.format(source, { parser: "typescript" });
 };
 
 /** The files of the program, by path relative to its folder. */
