@@ -53,9 +53,13 @@ export async function buildImportFixture(
   emu: TestEmulator,
   size: FixtureSize = { functions: 2, secrets: 3, migrations: 2 },
   name = "Shop",
+  /** An existing organization to add the project to (default: a new one). */
+  existingOrg?: string,
 ): Promise<ImportFixture> {
-  const org = (await ok(emu, "POST", "/v1/organizations", { name: `${name} Org` })) as { id: string; slug?: string };
-  const orgSlug = org.slug ?? org.id;
+  const org = existingOrg
+    ? { id: existingOrg }
+    : ((await ok(emu, "POST", "/v1/organizations", { name: `${name} Org` })) as { id: string; slug?: string });
+  const orgSlug = (org as { slug?: string }).slug ?? org.id;
   const project = (await ok(emu, "POST", "/v1/projects", {
     name,
     organization_slug: orgSlug,

@@ -122,6 +122,37 @@ test("the imported program's first up creates and writes nothing; refresh finds 
   }
 });
 
+test("an organization imports every project: names, function folders and secret keys stay apart", async () => {
+  const emu = suite.emu;
+  const shop = await buildImportFixture(emu, { functions: 1, secrets: 1, migrations: 1 }, "Shop");
+  await buildImportFixture(emu, { functions: 1, secrets: 1, migrations: 1 }, "Blog", shop.orgSlug);
+  runtime.resetContexts();
+  const program = await collect({ organization: shop.orgSlug, allFields: false, rows: [] });
+  expect(program.name).toBe("shop-org");
+  const projects = program.declarations.filter((d) => d.type === "Project").map((d) => d.name);
+  expect(projects).toEqual(["blog", "shop"]);
+  expect(program.declarations.filter((d) => d.type === "Organization")).toHaveLength(1);
+  const names = program.declarations.map((d) => d.name);
+  expect(new Set(names).size).toBe(names.length);
+  expect(Object.keys(program.files).sort()).toEqual([
+    "blog/functions/fn-0/index.ts",
+    "blog/functions/fn-0/lib/greet.ts",
+    "shop/functions/fn-0/index.ts",
+    "shop/functions/fn-0/lib/greet.ts",
+  ]);
+  expect(program.secrets.map((s) => s.key).sort()).toEqual([
+    "blog_SECRET_0",
+    "blog_dbPass",
+    "blog_smtpPass",
+    "shop_SECRET_0",
+    "shop_dbPass",
+    "shop_smtpPass",
+  ]);
+  // Every project-scoped declaration refers to its own project's output, never a literal ref.
+  for (const d of program.declarations.filter((x) => "projectRef" in x.inputs))
+    expect(d.inputs.projectRef).toEqual(new UsageOutput(d.name.startsWith("blog") ? "blog" : "shop", "ref"));
+});
+
 test("the recorded new-project defaults are what the emulator gives a new project", async () => {
   expect(await readNewProjectDefaults()).toEqual(JSON.parse(fs.readFileSync(DEFAULTS_FILE, "utf8")));
 });
