@@ -22,6 +22,8 @@ export interface ImportedResource extends ResourceUsage {
   files?: Readonly<Record<string, Buffer>>;
   /** A comment written above the declaration (one line each). */
   comment?: readonly string[];
+  /** Kinds whose last declaration for the same project this one depends on (e.g. rows after the migrations). */
+  after?: readonly string[];
 }
 
 /** A config secret the program requires, and what it is for (the generated README lists them). */

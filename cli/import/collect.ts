@@ -77,6 +77,16 @@ function checked(kind: ResourceKind, r: ImportedResource): ImportedResource {
   return notes.length > 0 ? { ...r, inputs, comment: [...(r.comment ?? []), ...notes] } : r;
 }
 
+/** Resolves `after` within one project's declarations: a dependency on the last one of each named kind. */
+function dependOnEarlierKinds(found: ReadonlyArray<{ kind: ResourceKind; list: ImportedResource[] }>): void {
+  const last = new Map(found.map(({ kind, list }) => [kind as string, list[list.length - 1]?.name]));
+  for (const { list } of found)
+    for (const d of list) {
+      const deps = (d.after ?? []).map((k) => last.get(k)).filter((n): n is string => n !== undefined);
+      if (deps.length > 0) d.dependsOn = [...new Set([...(d.dependsOn ?? []), ...deps])];
+    }
+}
+
 async function findScope(opts: ImportOptions): Promise<{ organization: Organization; projects: Project[] }> {
   const [orgs, projects] = await Promise.all([organizationsList(), projectsList()]);
   const orgOf = (slug: string) => orgs.find((o) => o.slug === slug || o.id === slug);
@@ -140,6 +150,7 @@ export async function collect(opts: ImportOptions): Promise<ImportedProgram> {
         .filter(({ def }) => def.importer!.scope === "project")
         .map(async ({ kind, def }) => ({ kind, list: await def.importer!.read(ctx) })),
     );
+    dependOnEarlierKinds(found);
     for (const { kind, list } of found) add(kind, list);
   }
   const declarations = resourceKinds.flatMap((k) => perKind.get(k) ?? []);

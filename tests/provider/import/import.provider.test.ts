@@ -15,6 +15,7 @@ import { useEmulator } from "../../../harness/suite";
 import { collect, type ImportedProgram } from "../../../cli/import/collect";
 import { programFiles, writeProgram } from "../../../cli/import/write";
 import { UsageOutput, UsageSecret, type UsageValue } from "../../../provider/resource-doc";
+import { GraphqlClient } from "../../../provider/graphql/client";
 import { DEFAULTS_FILE, readNewProjectDefaults } from "../../../scripts/gen-import-defaults";
 
 const suite = useEmulator({ runtime, beforeEach: (emu) => emu.reset() });
@@ -23,14 +24,39 @@ async function routes(): Promise<string[]> {
   return (await suite.emu.requests({ api: "management" })).map((r) => r.route ?? `${r.method} ${r.path}`);
 }
 
+/** The management calls that change something: all but GET and the read-only catalog query of TableRows. */
+async function writes(): Promise<string[]> {
+  const log = await suite.emu.requests({ api: "management" });
+  return log
+    .filter((r) => r.method !== "GET" && !(r.route === "POST /v1/projects/{ref}/database/query" && r.status < 300))
+    .map((r) => r.route ?? `${r.method} ${r.path}`);
+}
+
+/** Whether each GraphQL request sent through the provider's client is a mutation. */
+function graphqlKinds(): { mutations: () => number; reads: () => number; restore: () => void } {
+  const spy = jest.spyOn(GraphqlClient.prototype, "request");
+  const kinds = () => spy.mock.calls.map((c) => (c[2] as { mutation?: boolean } | undefined)?.mutation === true);
+  return {
+    mutations: () => kinds().filter(Boolean).length,
+    reads: () => kinds().filter((m) => !m).length,
+    // After the counts are taken: restoring also forgets the calls.
+    restore: () => spy.mockRestore(),
+  };
+}
+
 test("import reads each kind once, each function's body once, each migration once, and writes nothing", async () => {
   const emu = suite.emu;
   const size = { functions: 5, secrets: 20, migrations: 4 };
   const fixture = await buildImportFixture(emu, size);
   runtime.resetContexts();
   await emu.clearRequests();
-  const program = await collect({ project: fixture.ref, allFields: false, rows: [] });
-  const seen = await routes();
+  const gql = graphqlKinds();
+  const program = await collect({ project: fixture.ref, allFields: false, rows: ["public.plans"] });
+  expect(gql.mutations()).toBe(0);
+  expect(gql.reads()).toBeGreaterThan(0);
+  gql.restore();
+  // TableRows' table lookup is a read-only catalog query.
+  const seen = (await routes()).filter((r) => r !== "POST /v1/projects/{ref}/database/query");
   const count = (route: string) => seen.filter((r) => r === route).length;
   expect(seen.filter((r) => !r.startsWith("GET "))).toEqual([]);
   expect(count("GET /v1/projects/{ref}/functions/{function_slug}/body")).toBe(size.functions);
@@ -58,8 +84,15 @@ test("import reads each kind once, each function's body once, each migration onc
     "SslEnforcement",
     "ApiKey",
     "DatabaseMigration",
+    "TableRows",
   ])
     expect(types).toContain(kind);
+  const rows = program.declarations.find((d) => d.type === "TableRows")!;
+  expect(rows.inputs.rows).toEqual([
+    { id: 1, name: "free" },
+    { id: 2, name: "pro" },
+  ]);
+  expect(rows.dependsOn).toEqual([program.declarations.filter((d) => d.type === "DatabaseMigration").pop()!.name]);
   // Secret names only: every value is a config secret, none is in the program.
   expect(program.secrets.map((s) => s.key).sort()).toEqual(Object.keys(fixture.secretValues).sort());
   const text = JSON.stringify(program.declarations);
@@ -97,7 +130,7 @@ test("the imported program's first up creates and writes nothing; refresh finds 
   const emu = suite.emu;
   const fixture = await buildImportFixture(emu);
   runtime.resetContexts();
-  const program = await collect({ project: fixture.ref, allFields: false, rows: [] });
+  const program = await collect({ project: fixture.ref, allFields: false, rows: ["public.plans"] });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "import-provider-"));
   try {
     // Formatting is prettier's (run from the package in the e2e tier); here the source as rendered.
@@ -105,8 +138,10 @@ test("the imported program's first up creates and writes nothing; refresh finds 
     expect(() => writeProgram(dir, {}, false)).toThrow(/not empty; pass --force/);
     await emu.clearRequests();
     runtime.resetContexts();
+    const gql = graphqlKinds();
     const up = await firstUp(program, fixture.secretValues, dir);
-    expect((await routes()).filter((r) => !r.startsWith("GET "))).toEqual([]);
+    expect(await writes()).toEqual([]);
+    expect(gql.mutations()).toBe(0);
 
     runtime.resetContexts();
     for (const [i, c] of up.created.entries()) {
@@ -116,7 +151,9 @@ test("the imported program's first up creates and writes nothing; refresh finds 
       const d = await p.diff(c.id, read.props!, c.inputs);
       expect({ name: up.names[i], changes: d.changes }).toEqual({ name: up.names[i], changes: false });
     }
-    expect((await routes()).filter((r) => !r.startsWith("GET "))).toEqual([]);
+    expect(await writes()).toEqual([]);
+    expect(gql.mutations()).toBe(0);
+    gql.restore();
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -151,6 +188,29 @@ test("an organization imports every project: names, function folders and secret 
   // Every project-scoped declaration refers to its own project's output, never a literal ref.
   for (const d of program.declarations.filter((x) => "projectRef" in x.inputs))
     expect(d.inputs.projectRef).toEqual(new UsageOutput(d.name.startsWith("blog") ? "blog" : "shop", "ref"));
+});
+
+test("TableRows with adopt keeps equal rows, updates differing ones and inserts only the missing", async () => {
+  const emu = suite.emu;
+  const fixture = await buildImportFixture(emu, { functions: 0, secrets: 0, migrations: 1 });
+  runtime.resetContexts();
+  const P = runtime.provider("tableRows");
+  const rows = [
+    { id: 1, name: "free" },
+    { id: 2, name: "team" },
+    { id: 3, name: "max" },
+  ];
+  const checked = await P.check({}, { projectRef: fixture.ref, table: "public.plans", rows, adopt: true });
+  expect(checked.failures).toEqual([]);
+  const gql = graphqlKinds();
+  const { outs } = await P.create(checked.inputs!);
+  expect(gql.mutations()).toBe(2);
+  gql.restore();
+  expect(outs!.rowCount).toBe(3);
+  const live = await emu.api("POST", `/v1/projects/${fixture.ref}/database/query`, {
+    query: "select id, name from public.plans order by id",
+  });
+  expect(live.body).toEqual(rows);
 });
 
 test("the recorded new-project defaults are what the emulator gives a new project", async () => {
