@@ -82,16 +82,17 @@ function yamlScalar(v: string | number | boolean | null): string {
 }
 
 /** Pulumi YAML interpolates `${…}` in strings: a literal one is written `$${…}`. */
-const yamlText = (v: string) => yamlScalar(v.replace(/\$\{/g, "$${"));
+const yamlText = (v: string) => yamlScalar(v.replace(/\$\{/g, "$$$${"));
 
 function yamlValue(v: UsageValue, indent: string): string {
   if (v instanceof UsageOutput) return ` \${${v.resource}.${v.output}}`;
   if (v instanceof UsageSecret) return ` \${${v.key}}`;
   if (v === null || typeof v !== "object") {
-    if (typeof v === "string" && v.includes("\n"))
+    // A block keeps text as written; text a block would change (leading space, trailing newline) is quoted.
+    if (typeof v === "string" && v.includes("\n") && !/^\s|\n$/.test(v))
       return ` |-\n${v
         .split("\n")
-        .map((l) => (l === "" ? "" : `${indent}${l.replace(/\$\{/g, "$${")}`))
+        .map((l) => (l === "" ? "" : `${indent}${l.replace(/\$\{/g, "$$$${")}`))
         .join("\n")}`;
     return ` ${typeof v === "string" ? yamlText(v) : yamlScalar(v)}`;
   }
