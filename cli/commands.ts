@@ -6,6 +6,7 @@
  */
 import { driftCommand, USAGE as DRIFT_USAGE } from "./drift";
 import { recoverCommand, USAGE as RECOVER_USAGE } from "./recover";
+import { importCommand, USAGE as IMPORT_USAGE } from "./import";
 
 export interface Subcommand {
   summary: string;
@@ -18,6 +19,11 @@ export const COMMANDS: Readonly<Record<string, Subcommand>> = {
     summary: "report what drifted in a stack (exit 0 none, 2 drift, 1 error); --repair restores it",
     usage: DRIFT_USAGE,
     run: (argv) => driftCommand(argv),
+  },
+  import: {
+    summary: "write a ready Pulumi program (TypeScript or YAML) that takes over a live project or organization",
+    usage: IMPORT_USAGE,
+    run: (argv) => importCommand(argv),
   },
   recover: {
     summary: "settle what a killed pulumi up left pending (exit 0 settled, 1 not); run it before up",

@@ -8,7 +8,15 @@
  */
 import { resolveConfig, projectUrl } from "./config";
 import { ManagementClient } from "./client/management";
-import type { ApiKey, Branch, EdgeFunction, ManagementBucket, Organization, Project, Secret } from "./client/management";
+import type {
+  ApiKey,
+  Branch,
+  EdgeFunction,
+  ManagementBucket,
+  Organization,
+  Project,
+  Secret,
+} from "./client/management";
 import { StorageClient, type StorageBucket } from "./client/storage";
 import { WriteBatcher, operations } from "./batch";
 import { ListCache } from "./cache";
@@ -71,7 +79,8 @@ export class ProviderContext {
   serviceRoleKey(ref: string): Promise<string> {
     let p = this.serviceKeys.get(ref);
     if (!p) {
-      p = this.client.getApiKeys(ref).then((keys) => {
+      // Through the project's shared key list: a refresh or an import that also lists the keys makes one call.
+      p = this.list("apiKeys", ref, (c) => c.getApiKeys(ref)).then((keys) => {
         const key = keys.find((k) => k.name === "service_role")?.api_key;
         if (!key) throw new SupabaseError("API", `Project ${ref} has no service_role API key; pass apiKey explicitly.`);
         return key;

@@ -14,6 +14,7 @@
 import { z } from "zod";
 import type { Props, ResourceImpl } from "./resources/common";
 import type { ResourceDoc } from "./resource-doc";
+import type { KindImporter } from "./importer";
 import { driftShape } from "./resources/drift";
 
 declare module "zod" {
@@ -42,6 +43,8 @@ export interface KindDefinition<D extends ResourceDoc = ResourceDoc> {
    * stops and says so (tests/unit/recover-hooks.test.ts wants every kind to declare one).
    */
   recover?: RecoverHook;
+  /** How `supabase-pulumi import` reads what exists into declarations (importer.ts); kinds without one are skipped. */
+  importer?: KindImporter;
 }
 
 /** An object an interrupted create may have made, as `recover` lists it. */
@@ -88,9 +91,14 @@ export type RecoverHook =
 export function defineKind<D extends ResourceDoc>(
   impl: ResourceImpl,
   doc: D,
-  recover?: RecoverHook,
+  extras: { recover?: RecoverHook; importer?: KindImporter } = {},
 ): KindDefinition<D> {
-  return recover ? { impl, doc, recover } : { impl, doc };
+  return {
+    impl,
+    doc,
+    ...(extras.recover ? { recover: extras.recover } : {}),
+    ...(extras.importer ? { importer: extras.importer } : {}),
+  };
 }
 
 /** The `drift` output every kind reports after a refresh that found drift, in the one shape of resources/drift.ts. */

@@ -45,7 +45,10 @@ export const importRules: Record<ResourceKind, ImportRule> = {
     note: "The value is not read back (the API returns only its digest): the program declares it, and `up` sets it only when its digest differs.",
   },
   secrets: { unsupported: "its inputs are secret values, which the API never returns; use `adopt`." },
-  function: { unsupported: "its input is code, which the ID cannot tell; `adopt` redeploys it." },
+  function: {
+    unsupported:
+      "its input is code, which the ID cannot tell; `adopt` takes it over (without a deploy when the declared files are the live ones), and `supabase-pulumi import` writes its files.",
+  },
   functions: { unsupported: "its input is a folder of code, which the ID cannot tell." },
   customHostname: { unsupported: "its hostname's activation is a step of the program, not a readable setting." },
   pgsodium: { unsupported: "its input is the root key, a secret the program owns." },

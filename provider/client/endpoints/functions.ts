@@ -90,6 +90,38 @@ export abstract class FunctionEndpoints extends ManagementTransport {
     });
     return r.body;
   }
+
+  /**
+   * The function's files as the service serves them for download (`Accept:
+   * multipart/form-data`): the `metadata` part (entrypoint, import map,
+   * static patterns) and every file by its path in the bundle.
+   */
+  async getFunctionFiles(ref: string, slug: string): Promise<FunctionFiles> {
+    const r = await this.request<RawResponse>("GET", `/v1/projects/${enc(ref)}/functions/${enc(slug)}/body`, {
+      expect: "raw",
+      headers: { accept: "multipart/form-data" },
+    });
+    const type = String(r.headers["content-type"] ?? "");
+    if (!/^multipart\/form-data/i.test(type)) return { metadata: {}, files: [{ name: "index.ts", content: r.body }] };
+    const form = await new Response(new Uint8Array(r.body), { headers: { "content-type": type } }).formData();
+    let metadata: Record<string, unknown> = {};
+    const files: FunctionFiles["files"] = [];
+    for (const [key, part] of form.entries()) {
+      if (key === "metadata") metadata = JSON.parse(typeof part === "string" ? part : await part.text());
+      else if (typeof part !== "string")
+        files.push({ name: part.name, content: Buffer.from(await part.arrayBuffer()) });
+    }
+    return { metadata, files };
+  }
+}
+
+/** A function's files as downloaded, and the bundle's metadata. */
+export interface FunctionFiles {
+  metadata: { deno2_entrypoint_path?: string; import_map_path?: string; static_patterns?: string[] } & Record<
+    string,
+    unknown
+  >;
+  files: Array<{ name: string; content: Buffer }>;
 }
 
 const CONTENT_TYPES: Record<string, string> = {

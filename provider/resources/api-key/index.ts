@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defineKind, driftOutput, type RecoverHook } from "../../kind";
+import { apiKeyImporter } from "./import";
 import type { ApiKey, UpdateApiKeyInput } from "../../client/management";
 import { withUnknownOutcome } from "../../client/management";
 import { apiKeysList, invalidateApiKeys, managementClient } from "../../context";
@@ -317,4 +318,4 @@ export const apiKeyRecover: RecoverHook = {
   },
 };
 
-export default defineKind(apiKey, apiKeyDoc, apiKeyRecover);
+export default defineKind(apiKey, apiKeyDoc, { recover: apiKeyRecover, importer: apiKeyImporter });

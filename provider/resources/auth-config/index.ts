@@ -16,6 +16,7 @@ const secretFields = Object.entries(AuthConfigFields)
 const auth = patchConfig({
   settings: AuthConfigSettings,
   fields: AuthConfigFields,
+  import: { kind: "authConfig", what: "auth" },
   apiPath: "config/auth",
   doc: {
     name: "AuthConfig",
@@ -48,4 +49,4 @@ const auth = patchConfig({
 export const authConfigInputs = auth.inputs;
 export const authConfigDoc = auth.doc;
 
-export default defineKind(auth.resource, auth.doc, CONFIG_ADOPTS);
+export default defineKind(auth.resource, auth.doc, { recover: CONFIG_ADOPTS, importer: auth.importer });

@@ -10,6 +10,8 @@ import type { ResourceImpl } from "../common";
 import { configDoc, type ConfigDocSpec } from "./doc";
 import { call, configResource, configWrite } from "./factory";
 import { configInputs } from "./inputs";
+import { configImporter, type DefaultsKind } from "./import";
+import type { KindImporter } from "../../importer";
 
 export interface PatchConfigSpec<S extends z.ZodRawShape> {
   settings: z.ZodObject<S>;
@@ -18,6 +20,8 @@ export interface PatchConfigSpec<S extends z.ZodRawShape> {
   apiPath: string;
   /** Picks the settings out of the `GET`'s answer (default: the answer itself). */
   pick?(answer: unknown): Record<string, unknown>;
+  /** What `supabase-pulumi import` names the resource after the project's name, and whose defaults apply. */
+  import: { kind: DefaultsKind; what: string };
   /** The documentation besides what the endpoint implies. */
   doc: Omit<ConfigDocSpec, "inputs" | "apiPath" | "method">;
 }
@@ -28,19 +32,22 @@ export function patchConfig<S extends z.ZodRawShape>(
   inputs: ReturnType<typeof configInputs<S>>;
   resource: ResourceImpl;
   doc: ResourceDoc<ReturnType<typeof configInputs<S>>>;
+  importer: KindImporter;
 } {
   const inputs = configInputs(spec.settings);
   const path = (ref: string) => `/v1/projects/${encodeURIComponent(ref)}/${spec.apiPath}`;
+  const read = async (ref: string) => {
+    const answer = await call<Record<string, unknown>>("GET", path(ref));
+    return spec.pick ? spec.pick(answer) : answer;
+  };
   const resource = configResource({
     fields: spec.fields,
     inputs,
-    read: async (ref) => {
-      const answer = await call<Record<string, unknown>>("GET", path(ref));
-      return spec.pick ? spec.pick(answer) : answer;
-    },
+    read,
     write: (ref, body) => configWrite("PATCH", path(ref), body),
     restoreByDefault: false,
   });
   const doc = configDoc({ ...spec.doc, inputs, apiPath: spec.apiPath, method: "PATCH" });
-  return { inputs, resource, doc };
+  const importer = configImporter({ ...spec.import, fields: spec.fields, read });
+  return { inputs, resource, doc, importer };
 }

@@ -5,6 +5,7 @@
  * documentation is `customHostnameDoc` below.
  */ import { z } from "zod";
 import { defineKind, driftOutput } from "../../kind";
+import { customHostnameImporter } from "./import";
 import { ApiError, isNotFound, partialFailure, SupabaseError } from "../../errors";
 import type { CustomHostname } from "../../client/management";
 import { withUnknownOutcome } from "../../client/management";
@@ -169,6 +170,9 @@ async function initialize(ref: string, hostname: string): Promise<CustomHostname
       throw err;
     }
   };
+  // A hostname already configured is taken over without a write.
+  const configured = await existing();
+  if (configured) return configured;
   try {
     return await withUnknownOutcome(() => client.initializeCustomHostname(ref, hostname), existing);
   } catch (err) {
@@ -274,7 +278,7 @@ export const customHostnameDoc: ResourceDoc<typeof customHostnameInputs> = {
   behaviour: {
     replace: "A change of `projectRef` or `hostname`.",
     adopt:
-      "Not applicable. The project has one hostname, and initializing over an existing one is refused by the service; delete it first, or manage it from the start.",
+      "The default for the same hostname: a project already configured for the declared hostname is taken over without a write. A different hostname is refused by the service; delete it first.",
     drift: "Refresh reports a status that regressed, or a hostname that was deleted. `up` restores it.",
     destroy: "Deletes the hostname.",
     notes: [
@@ -284,7 +288,7 @@ export const customHostnameDoc: ResourceDoc<typeof customHostnameInputs> = {
   },
   ...managementFootprint({
     create:
-      "1 `POST …/custom-hostname/initialize`; with `activate`, ≤1 `POST …/reverify` every 6.5 s (≤10 a minute) until verified, then 1 `POST …/activate`",
+      "1 `GET …/custom-hostname` (+1 `POST …/custom-hostname/initialize` when the hostname is not configured yet); with `activate`, ≤1 `POST …/reverify` every 6.5 s (≤10 a minute) until verified, then 1 `POST …/activate`",
     "read (refresh)": "1 `GET /v1/projects/{ref}/custom-hostname`",
     update: "as the activation part of create",
     delete: "1 `DELETE /v1/projects/{ref}/custom-hostname`",
@@ -293,5 +297,8 @@ export const customHostnameDoc: ResourceDoc<typeof customHostnameInputs> = {
 };
 
 export default defineKind(customHostname, customHostnameDoc, {
-  adopts: "create takes over the project's custom hostname when it is already for this hostname",
+  recover: {
+    adopts: "create takes over the project's custom hostname when it is already for this hostname",
+  },
+  importer: customHostnameImporter,
 });

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { defineKind, driftOutput } from "../../kind";
+import { databaseMigrationImporter } from "./import";
 import { invalidateTableSchemas, managementClient, providerContext } from "../../context";
 import { withUnknownOutcome, type MigrationEntry, type MigrationListEntry } from "../../client/management";
 import { SupabaseError } from "../../errors";
@@ -451,5 +452,8 @@ export const databaseMigrationDoc: ResourceDoc<typeof databaseMigrationInputs> =
 };
 
 export default defineKind(databaseMigration, databaseMigrationDoc, {
-  adopts: "create adopts a history entry of the same name and statements instead of running it again",
+  recover: {
+    adopts: "create adopts a history entry of the same name and statements instead of running it again",
+  },
+  importer: databaseMigrationImporter,
 });

@@ -20,6 +20,7 @@ import {
   type ResourceImpl,
 } from "../common";
 import { withDrift } from "../drift";
+import { functionImporter, sameAsLive } from "./import";
 import {
   BUNDLE_MAX_BYTES,
   bundleCheckFailure,
@@ -249,6 +250,12 @@ export const edgeFunction: ResourceImpl = {
     // A deploy silently overwrites a namesake: refuse it unless adopting.
     if (!inputs.adopt) await refuseExisting(ref, [slug]);
     const bundle = readBundle(inputs);
+    if (inputs.adopt) {
+      // A live function with these very files and settings is taken over as it is, without a deploy.
+      const live = await findLive(ref, slug);
+      if (live && sameAsLive(inputs, bundle, live, await managementClient().getFunctionFiles(ref, slug)))
+        return { id: `${ref}/${slug}`, outs: outputs(inputs, live, bundle.hash) };
+    }
     let f: DeployedFunction;
     try {
       f = await managementClient().deployFunction(ref, slug, deployMetadata(inputs, bundle), bundle.files);
@@ -362,7 +369,7 @@ export const functionDoc: ResourceDoc<typeof functionInputs> = {
   behaviour: {
     replace: "A change of `projectRef` or `slug`.",
     adopt:
-      '`adopt: true` takes over an existing function with this slug (otherwise create fails with "Duplicated function slug" before deploying anything, since a deploy would overwrite it).',
+      '`adopt: true` takes over an existing function with this slug (otherwise create fails with "Duplicated function slug" before deploying anything, since a deploy would overwrite it). When the live function already has the declared files and settings (its files are downloaded once to compare), it is taken over without a deploy.',
     drift:
       "Refresh reports settings changed out of band, and a body changed out of band (the service's bundle hash or version moved since the last deploy). `up` redeploys the declared code.",
     destroy: "Deletes the function.",
@@ -407,4 +414,4 @@ export const functionRecover: RecoverHook = {
   },
 };
 
-export default defineKind(edgeFunction, functionDoc, functionRecover);
+export default defineKind(edgeFunction, functionDoc, { recover: functionRecover, importer: functionImporter });

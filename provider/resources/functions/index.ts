@@ -423,4 +423,4 @@ export const functionsRecover: RecoverHook = {
   },
 };
 
-export default defineKind(functions, functionsDoc, functionsRecover);
+export default defineKind(functions, functionsDoc, { recover: functionsRecover });

@@ -11,6 +11,7 @@ import { pollUntil } from "../../poll";
 import { checkWith, diffFields, type FieldRule, type Props, type ResourceImpl } from "../common";
 import { withDrift } from "../drift";
 import { projectRef } from "../shared";
+import { networkRestrictionImporter } from "./import";
 
 function cidrList(family: 4 | 6, field: string) {
   return z
@@ -100,6 +101,11 @@ async function applyAndWait(ref: string, v4: string[], v6: string[], timeoutS: n
   );
 }
 
+function sameLists(r: NetworkRestrictions, v4: string[], v6: string[]): boolean {
+  const same = (a: string[], b: string[]) => normalizeCidrList(a).join() === normalizeCidrList(b).join();
+  return same(r.config.dbAllowedCidrs, v4) && same(r.config.dbAllowedCidrsV6 ?? [], v6);
+}
+
 export const networkRestriction: ResourceImpl = {
   async check(_olds, news) {
     return checkWith(networkRestrictionInputs, news);
@@ -113,6 +119,10 @@ export const networkRestriction: ResourceImpl = {
   },
 
   async create(inputs) {
+    // A config already applied with these lists is taken over without a write.
+    const live = await managementClient().getNetworkRestrictions(inputs.projectRef);
+    if (live.status === "applied" && sameLists(live, inputs.dbAllowedCidrs, inputs.dbAllowedCidrsV6))
+      return { id: inputs.projectRef, outs: outputs(inputs, live) };
     const r = await applyAndWait(
       inputs.projectRef,
       inputs.dbAllowedCidrs,
@@ -165,7 +175,8 @@ export const networkRestrictionDoc: ResourceDoc<typeof networkRestrictionFields>
   }),
   behaviour: {
     replace: "Never: the whole config is applied in place.",
-    adopt: "The default. Applying a config replaces whatever was there.",
+    adopt:
+      "The default. Applying a config replaces whatever was there; a config already applied with the declared lists is taken over without a write.",
     drift: "Refresh reports a config changed out of band, or one still only `stored`.",
     destroy: "Restores allow-all (`0.0.0.0/0`, `::/0`).",
     notes: [
@@ -174,7 +185,9 @@ export const networkRestrictionDoc: ResourceDoc<typeof networkRestrictionFields>
     ],
   },
   ...managementFootprint({
-    "create, update": "1 `POST /v1/projects/{ref}/network-restrictions/apply` + `GET` polls until applied",
+    create:
+      "1 `GET /v1/projects/{ref}/network-restrictions` (+1 `POST …/apply` + `GET` polls until applied, when the lists differ)",
+    update: "1 `POST /v1/projects/{ref}/network-restrictions/apply` + `GET` polls until applied",
     "read (refresh)": "1 `GET /v1/projects/{ref}/network-restrictions`",
     delete: "1 `POST …/apply` (allow-all) + `GET` polls until applied",
   }),
@@ -182,5 +195,8 @@ export const networkRestrictionDoc: ResourceDoc<typeof networkRestrictionFields>
 };
 
 export default defineKind(networkRestriction, networkRestrictionDoc, {
-  adopts: "create applies the restrictions over what the project has",
+  recover: {
+    adopts: "create applies the restrictions over what the project has",
+  },
+  importer: networkRestrictionImporter,
 });

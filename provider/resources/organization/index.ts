@@ -3,6 +3,7 @@
  * (inputs, outputs, behaviour, API footprint) is `organizationDoc` below.
  */ import { z } from "zod";
 import { defineKind, driftOutput, type RecoverHook } from "../../kind";
+import { organizationImporter } from "./import";
 import { withUnknownOutcome } from "../../client/management";
 import type { Organization } from "../../client/management";
 import { managementClient, organizationsList, invalidateOrganizations } from "../../context";
@@ -140,4 +141,7 @@ export const organizationRecover: RecoverHook = {
   },
 };
 
-export default defineKind(organization, organizationDoc, organizationRecover);
+export default defineKind(organization, organizationDoc, {
+  recover: organizationRecover,
+  importer: organizationImporter,
+});

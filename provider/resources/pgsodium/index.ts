@@ -3,6 +3,7 @@
  * `pgsodiumDoc` below.
  */ import { z } from "zod";
 import { defineKind, driftOutput } from "../../kind";
+import { pgsodiumImporter } from "./import";
 import { managementClient } from "../../context";
 import { usageProjectRef, managementFootprint, type ResourceDoc } from "../../resource-doc";
 import { checkWith, containsUnknown, diffFields, type FieldRule, type Props, type ResourceImpl } from "../common";
@@ -140,4 +141,7 @@ export const pgsodiumDoc: ResourceDoc<typeof pgsodiumInputs> = {
   example: "project-settings",
 };
 
-export default defineKind(pgsodium, pgsodiumDoc, { adopts: "create writes the root key over what the project has" });
+export default defineKind(pgsodium, pgsodiumDoc, {
+  recover: { adopts: "create writes the root key over what the project has" },
+  importer: pgsodiumImporter,
+});

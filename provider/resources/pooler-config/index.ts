@@ -17,6 +17,7 @@ function primary(list: Record<string, unknown>[]): Record<string, unknown> {
 const pooler = patchConfig({
   settings: PoolerConfigSettings,
   fields: PoolerConfigFields,
+  import: { kind: "poolerConfig", what: "pooler" },
   apiPath: "config/database/pooler",
   pick: (answer) => primary(answer as Record<string, unknown>[]),
   doc: {
@@ -37,4 +38,4 @@ const pooler = patchConfig({
 export const poolerConfigInputs = pooler.inputs;
 export const poolerConfigDoc = pooler.doc;
 
-export default defineKind(pooler.resource, pooler.doc, CONFIG_ADOPTS);
+export default defineKind(pooler.resource, pooler.doc, { recover: CONFIG_ADOPTS, importer: pooler.importer });

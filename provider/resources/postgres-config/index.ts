@@ -8,6 +8,7 @@ import { defineKind } from "../../kind";
 import { configDoc } from "../config/doc";
 import { configInputs } from "../config/inputs";
 import { call, configResource, configWrite, CONFIG_ADOPTS } from "../config/factory";
+import { configImporter } from "../config/import";
 import { waitHealthy } from "../project";
 import { usageProjectRef } from "../../resource-doc";
 
@@ -15,10 +16,12 @@ export const postgresConfigInputs = configInputs(PostgresConfigSettings);
 
 const path = (ref: string) => `/v1/projects/${encodeURIComponent(ref)}/config/database/postgres`;
 
+const read = (ref: string) => call("GET", path(ref));
+
 export const postgresConfig = configResource({
   fields: PostgresConfigFields,
   inputs: postgresConfigInputs,
-  read: (ref) => call("GET", path(ref)),
+  read,
   write: (ref, body, current) => configWrite("PUT", path(ref), { ...current, ...body }),
   afterWrite: (ref) => waitHealthy(ref, 600).then(() => undefined),
   restoreByDefault: false,
@@ -44,4 +47,7 @@ export const postgresConfigDoc = configDoc({
   ],
 });
 
-export default defineKind(postgresConfig, postgresConfigDoc, CONFIG_ADOPTS);
+export default defineKind(postgresConfig, postgresConfigDoc, {
+  recover: CONFIG_ADOPTS,
+  importer: configImporter({ kind: "postgresConfig", what: "postgres", fields: PostgresConfigFields, read }),
+});

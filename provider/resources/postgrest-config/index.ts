@@ -12,6 +12,7 @@ import { usageProjectRef } from "../../resource-doc";
 const postgrest = patchConfig({
   settings: PostgrestConfigSettings,
   fields: PostgrestConfigFields,
+  import: { kind: "postgrestConfig", what: "data-api" },
   apiPath: "postgrest",
   doc: {
     name: "PostgrestConfig",
@@ -34,4 +35,4 @@ const postgrest = patchConfig({
 export const postgrestConfigInputs = postgrest.inputs;
 export const postgrestConfigDoc = postgrest.doc;
 
-export default defineKind(postgrest.resource, postgrest.doc, CONFIG_ADOPTS);
+export default defineKind(postgrest.resource, postgrest.doc, { recover: CONFIG_ADOPTS, importer: postgrest.importer });

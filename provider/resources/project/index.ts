@@ -4,6 +4,7 @@
  * outputs, behaviour, API footprint) is `projectDoc` below.
  */ import { z } from "zod";
 import { defineKind, driftOutput, type RecoverHook } from "../../kind";
+import { projectImporter } from "./import";
 import { ApiError, isNotFound, partialFailure, SupabaseError } from "../../errors";
 import { withUnknownOutcome } from "../../client/management";
 import { REGIONS } from "../../client/config-schemas";
@@ -357,4 +358,4 @@ export const projectRecover: RecoverHook = {
   },
 };
 
-export default defineKind(project, projectDoc, projectRecover);
+export default defineKind(project, projectDoc, { recover: projectRecover, importer: projectImporter });

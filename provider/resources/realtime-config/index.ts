@@ -5,12 +5,14 @@
  */
 import { RealtimeConfigFields, RealtimeConfigSettings } from "../../client/config-schemas";
 import { defineKind } from "../../kind";
+import { CONFIG_ADOPTS } from "../config/factory";
 import { patchConfig } from "../config/patch";
 import { usageProjectRef } from "../../resource-doc";
 
 const realtime = patchConfig({
   settings: RealtimeConfigSettings,
   fields: RealtimeConfigFields,
+  import: { kind: "realtimeConfig", what: "realtime" },
   apiPath: "config/realtime",
   doc: {
     name: "RealtimeConfig",
@@ -33,4 +35,4 @@ const realtime = patchConfig({
 export const realtimeConfigInputs = realtime.inputs;
 export const realtimeConfigDoc = realtime.doc;
 
-export default defineKind(realtime.resource, realtime.doc);
+export default defineKind(realtime.resource, realtime.doc, { recover: CONFIG_ADOPTS, importer: realtime.importer });

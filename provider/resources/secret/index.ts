@@ -122,5 +122,5 @@ export const secretDoc: ResourceDoc<typeof secretInputs> = {
 };
 
 export default defineKind(secret, secretDoc, {
-  adopts: "create sets the secret by name (an upsert): setting it again writes the same value",
+  recover: { adopts: "create sets the secret by name (an upsert): setting it again writes the same value" },
 });

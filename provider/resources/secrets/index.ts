@@ -7,7 +7,8 @@ import { invalidateSecrets, managementClient, secretsList } from "../../context"
 import { usageProjectRef, managementFootprint, type ResourceDoc } from "../../resource-doc";
 import { checkWith, diffFields, type FieldRule, type Props, type ResourceImpl } from "../common";
 import { withDrift } from "../drift";
-import { projectRef, secretDigest, secretName, secretValue } from "../shared";
+import { optionalFlag, projectRef, secretDigest, secretName, secretValue } from "../shared";
+import { secretsImporter } from "./import";
 
 export const secretsInputs = z
   .object({
@@ -31,10 +32,16 @@ export const secretsInputs = z
         "A map of secret names to values (same rules as `Secret`). Names removed from the map are deleted; names never listed are left alone.",
       )
       .meta({ secret: true }),
+    adopt: optionalFlag("adopt").describe(
+      "Take over names that already exist without writing the ones whose live value equals the declared one (one list call). Without it, create writes every declared name.",
+    ),
   })
   .strict();
 
-const rules: FieldRule[] = [{ name: "projectRef", replaces: true }];
+const rules: FieldRule[] = [
+  { name: "projectRef", replaces: true },
+  { name: "adopt", ignore: true },
+];
 
 function digestsOf(map: Record<string, string>): Record<string, string> {
   return Object.fromEntries(
@@ -63,7 +70,11 @@ export const secrets: ResourceImpl = {
 
   async create(inputs) {
     const map = inputs.secrets as Record<string, string>;
-    const entries = Object.entries(map).map(([name, value]) => ({ name, value }));
+    let entries = Object.entries(map).map(([name, value]) => ({ name, value }));
+    if (inputs.adopt && entries.length > 0) {
+      const live = new Map((await secretsList(inputs.projectRef)).map((s) => [s.name, s.value]));
+      entries = entries.filter((e) => live.get(e.name) !== secretDigest(e.value));
+    }
     if (entries.length > 0) await managementClient().upsertSecrets(inputs.projectRef, entries);
     invalidateSecrets(inputs.projectRef);
     return { id: inputs.projectRef, outs: outputs(inputs, digestsOf(map)) };
@@ -137,13 +148,15 @@ export const secretsDoc: ResourceDoc<typeof secretsInputs> = {
   }),
   behaviour: {
     replace: "A change of `projectRef`. Changes to the map are written in place.",
-    adopt: "Declaring names that already exist takes them over (the service upserts).",
+    adopt:
+      "Declaring names that already exist takes them over (the service upserts). With `adopt: true`, names whose live value already equals the declared one are not written.",
     drift:
       "Refresh compares the live digests with the digests of the declared values. A value changed or deleted out of band shows as drift, and `up` writes it back.",
     destroy: "Deletes the declared names.",
   },
   ...managementFootprint({
-    create: "1 `POST /v1/projects/{ref}/secrets`",
+    create:
+      "1 `POST /v1/projects/{ref}/secrets` (with `adopt`: 1 `GET` first, and the `POST` only for names whose value differs)",
     "read (refresh)": "≤1 `GET /v1/projects/{ref}/secrets`, shared by all reads",
     update: "≤1 `POST` (added and changed names) + ≤1 `DELETE` (removed names)",
     delete: "1 `DELETE /v1/projects/{ref}/secrets`",
@@ -152,5 +165,8 @@ export const secretsDoc: ResourceDoc<typeof secretsInputs> = {
 };
 
 export default defineKind(secrets, secretsDoc, {
-  adopts: "create sets the secrets by name (an upsert): setting them again writes the same values",
+  recover: {
+    adopts: "create sets the secrets by name (an upsert): setting them again writes the same values",
+  },
+  importer: secretsImporter,
 });

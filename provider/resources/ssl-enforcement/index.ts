@@ -9,6 +9,7 @@ import { CONFIG_COMMON_FIELDS } from "../../client/config-schemas";
 import { usageProjectRef, managementFootprint, type ResourceDoc } from "../../resource-doc";
 import { call, configResource, configWrite, CONFIG_ADOPTS } from "../config/factory";
 import { projectRef } from "../shared";
+import { configImporter } from "../config/import";
 
 export const SSL_RESTORE_DESCRIPTION =
   "On destroy, write back the enforcement the project had before this stack managed it. Default true: destroy restores the previous setting; false only removes the resource from the stack.";
@@ -28,13 +29,19 @@ export const sslEnforcementInputs = z
 
 const path = (ref: string) => `/v1/projects/${encodeURIComponent(ref)}/ssl-enforcement`;
 
+const fields = { database: { api: "database", kind: "boolean" } } as const;
+
+/** The enforcement as `{ database }`, from the endpoint's `currentConfig`. */
+const current = (answer: { currentConfig?: { database?: boolean } }) => ({
+  database: answer.currentConfig?.database ?? false,
+});
+
+const read = async (ref: string) => current(await call("GET", path(ref)));
+
 export const sslEnforcement = configResource({
-  fields: { database: { api: "database", kind: "boolean" } },
+  fields,
   inputs: sslEnforcementInputs,
-  read: async (ref) => {
-    const r = await call<{ currentConfig?: { database?: boolean } }>("GET", path(ref));
-    return { database: r.currentConfig?.database ?? false };
-  },
+  read,
   write: (ref, body) => configWrite("PUT", path(ref), { requestedConfig: { database: body.database } }),
   restoreByDefault: true,
 });
@@ -74,4 +81,7 @@ export const sslEnforcementDoc: ResourceDoc<typeof sslEnforcementInputs> = {
   }),
 };
 
-export default defineKind(sslEnforcement, sslEnforcementDoc, CONFIG_ADOPTS);
+export default defineKind(sslEnforcement, sslEnforcementDoc, {
+  recover: CONFIG_ADOPTS,
+  importer: configImporter({ kind: "sslEnforcement", what: "ssl", fields, read, defaults: current }),
+});

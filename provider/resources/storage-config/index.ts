@@ -12,6 +12,7 @@ import { usageProjectRef } from "../../resource-doc";
 const storage = patchConfig({
   settings: StorageConfigSettings,
   fields: StorageConfigFields,
+  import: { kind: "storageConfig", what: "storage" },
   apiPath: "config/storage",
   doc: {
     name: "StorageConfig",
@@ -31,4 +32,4 @@ const storage = patchConfig({
 export const storageConfigInputs = storage.inputs;
 export const storageConfigDoc = storage.doc;
 
-export default defineKind(storage.resource, storage.doc, CONFIG_ADOPTS);
+export default defineKind(storage.resource, storage.doc, { recover: CONFIG_ADOPTS, importer: storage.importer });

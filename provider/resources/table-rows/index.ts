@@ -23,11 +23,11 @@ import { z } from "zod";
 import { defineKind, driftOutput } from "../../kind";
 import { partialFailure, SupabaseError } from "../../errors";
 import type { TableSchema } from "../../graphql/introspect";
-import { keyString } from "../../graphql/values";
+import { keyString, rowDigest } from "../../graphql/values";
 import { canonicalRow } from "./validation";
 import { usageProjectRef, type ResourceDoc } from "../../resource-doc";
 import { checkWith, containsUnknown, stableJson, type Props, type ResourceImpl } from "../common";
-import { connect, decodeSchemaCache, encodeSchemaCache, resolveSchema, SCHEMA_CACHE_KEY } from "./connection";
+import { connect, type Ctx, decodeSchemaCache, encodeSchemaCache, resolveSchema, SCHEMA_CACHE_KEY } from "./connection";
 import { chunk, keyLabel, keyRow, type Planned } from "./documents";
 import { allKeys, readRows } from "./reads";
 import { rowChanges, withDrift } from "../drift";
@@ -35,6 +35,31 @@ import { changedColumns, diffRowState, rowEntry, rowState } from "./row-state";
 import { applyPlan, idOf, insertAll, outputs, schemaFor } from "./writes";
 import { tableRowsRecover } from "./recover";
 import { tableRowsInputs, validateRows, type Row } from "./validation";
+import { tableRowsImporter } from "./import";
+
+/**
+ * With `adopt`: reads the declared keys; equal rows are taken as they are,
+ * differing ones updated (in `batchSize` documents). Answers the rows to insert.
+ */
+async function adoptExisting(ctx: Ctx, schema: TableSchema, key: string[], rows: Row[], p: Props, done: Row[]) {
+  const keyOf = (r: Row) => keyString(canonicalRow(r, schema), key);
+  const cols = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  const live = await readRows(ctx, schema, key, rows.map(keyOf), cols, p.pageSize);
+  const inserts: Row[] = [];
+  const updates: Row[] = [];
+  for (const r of rows) {
+    const l = live.get(keyOf(r));
+    const c = Object.keys(r);
+    if (!l) inserts.push(r);
+    else if (rowDigest(canonicalRow(l, schema), c) !== rowDigest(canonicalRow(r, schema), c)) updates.push(r);
+    else done.push(r);
+  }
+  for (const batch of chunk(updates, p.batchSize)) {
+    await applyPlan(ctx, schema, key, { deletes: [], updates: batch, inserts: [] }, "update");
+    done.push(...batch);
+  }
+  return inserts;
+}
 
 export const tableRows: ResourceImpl = {
   async check(olds, news) {
@@ -137,7 +162,8 @@ export const tableRows: ResourceImpl = {
     const id = idOf(inputs, schema);
     const done: Row[] = [];
     try {
-      await insertAll(ctx, schema, key, rows, inputs.batchSize, inputs.pageSize, done);
+      const inserts = inputs.adopt ? await adoptExisting(ctx, schema, key, rows, inputs, done) : rows;
+      await insertAll(ctx, schema, key, inserts, inputs.batchSize, inputs.pageSize, done);
     } catch (err) {
       if (done.length === 0) throw err;
       // Earlier batches committed: record them so the next `up` continues instead of duplicating.
@@ -272,7 +298,7 @@ export const tableRowsDoc: ResourceDoc<typeof tableRowsInputs> = {
   behaviour: {
     replace: "A change of `projectRef`, `graphqlUrl`, `table` or `key`. Changed rows are written in place.",
     adopt:
-      "Declaring rows that already exist fails the insert, naming those keys. To take rows over, delete them first or declare them with values that match.",
+      "Declaring rows that already exist fails the insert, naming those keys, unless `adopt: true`: then create reads the declared keys first, takes equal rows as they are, updates differing ones and inserts only the missing ones.",
     drift:
       "Refresh reads the declared keys with aliased, filtered collection queries and reports rows changed or deleted out of band (with `exclusive`, also rows never declared); `up` writes them back.",
     destroy: "Deletes the declared rows with `onDelete: delete` (the default); leaves them with `retain`.",
@@ -310,4 +336,4 @@ export const tableRowsDoc: ResourceDoc<typeof tableRowsInputs> = {
   example: "migration-seed",
 };
 
-export default defineKind(tableRows, tableRowsDoc, tableRowsRecover);
+export default defineKind(tableRows, tableRowsDoc, { recover: tableRowsRecover, importer: tableRowsImporter });

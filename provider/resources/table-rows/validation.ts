@@ -80,6 +80,12 @@ export const tableRowsInputs = z
       .boolean({ error: "exclusive must be a boolean" })
       .default(false)
       .describe("Own the whole table: rows never declared count as drift and are deleted by `up`."),
+    adopt: z
+      .boolean({ error: "adopt must be a boolean" })
+      .optional()
+      .describe(
+        "Take over declared rows that already exist: create reads the declared keys first, leaves equal rows alone, updates the ones that differ and inserts only the missing ones.",
+      ),
     inflect: z
       .boolean({ error: "inflect must be a boolean" })
       .default(false)

@@ -85,6 +85,8 @@ func (SecretsState) ElementType() reflect.Type {
 }
 
 type secretsArgs struct {
+	// Take over names that already exist without writing the ones whose live value equals the declared one (one list call). Without it, create writes every declared name.
+	Adopt *bool `pulumi:"adopt"`
 	// The project's reference. A change replaces the resource.
 	ProjectRef string `pulumi:"projectRef"`
 	// A map of secret names to values (same rules as `Secret`). Names removed from the map are deleted; names never listed are left alone.
@@ -93,6 +95,8 @@ type secretsArgs struct {
 
 // The set of arguments for constructing a Secrets resource.
 type SecretsArgs struct {
+	// Take over names that already exist without writing the ones whose live value equals the declared one (one list call). Without it, create writes every declared name.
+	Adopt pulumi.BoolPtrInput
 	// The project's reference. A change replaces the resource.
 	ProjectRef pulumi.StringInput
 	// A map of secret names to values (same rules as `Secret`). Names removed from the map are deleted; names never listed are left alone.

@@ -107,6 +107,8 @@ func (TableRowsState) ElementType() reflect.Type {
 }
 
 type tableRowsArgs struct {
+	// Take over declared rows that already exist: create reads the declared keys first, leaves equal rows alone, updates the ones that differ and inserts only the missing ones.
+	Adopt *bool `pulumi:"adopt"`
 	// Sent as `apikey`; required with `graphqlUrl`. Always stored as a secret.
 	ApiKey *string `pulumi:"apiKey"`
 	// Rows per write request, 1..1000 (default 500); each request is one atomic document.
@@ -133,6 +135,8 @@ type tableRowsArgs struct {
 
 // The set of arguments for constructing a TableRows resource.
 type TableRowsArgs struct {
+	// Take over declared rows that already exist: create reads the declared keys first, leaves equal rows alone, updates the ones that differ and inserts only the missing ones.
+	Adopt pulumi.BoolPtrInput
 	// Sent as `apikey`; required with `graphqlUrl`. Always stored as a secret.
 	ApiKey pulumi.StringPtrInput
 	// Rows per write request, 1..1000 (default 500); each request is one atomic document.

@@ -21,15 +21,19 @@ __all__ = ['SecretsArgs', 'Secrets']
 class SecretsArgs:
     def __init__(__self__, *,
                  project_ref: pulumi.Input[_builtins.str],
-                 secrets: pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]):
+                 secrets: pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]],
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None):
         """
         The set of arguments for constructing a Secrets resource.
 
         :param pulumi.Input[_builtins.str] project_ref: The project's reference. A change replaces the resource.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] secrets: A map of secret names to values (same rules as `Secret`). Names removed from the map are deleted; names never listed are left alone.
+        :param pulumi.Input[_builtins.bool] adopt: Take over names that already exist without writing the ones whose live value equals the declared one (one list call). Without it, create writes every declared name.
         """
         pulumi.set(__self__, "project_ref", project_ref)
         pulumi.set(__self__, "secrets", secrets)
+        if adopt is not None:
+            pulumi.set(__self__, "adopt", adopt)
 
     @_builtins.property
     @pulumi.getter(name="projectRef")
@@ -55,6 +59,18 @@ class SecretsArgs:
     def secrets(self, value: pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]):
         pulumi.set(self, "secrets", value)
 
+    @_builtins.property
+    @pulumi.getter
+    def adopt(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Take over names that already exist without writing the ones whose live value equals the declared one (one list call). Without it, create writes every declared name.
+        """
+        return pulumi.get(self, "adopt")
+
+    @adopt.setter
+    def adopt(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "adopt", value)
+
 
 @pulumi.type_token("supabase:index:Secrets")
 class Secrets(pulumi.CustomResource):
@@ -62,6 +78,7 @@ class Secrets(pulumi.CustomResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  project_ref: pulumi.Input[Optional[_builtins.str]] = None,
                  secrets: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
@@ -72,6 +89,7 @@ class Secrets(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[_builtins.bool] adopt: Take over names that already exist without writing the ones whose live value equals the declared one (one list call). Without it, create writes every declared name.
         :param pulumi.Input[_builtins.str] project_ref: The project's reference. A change replaces the resource.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] secrets: A map of secret names to values (same rules as `Secret`). Names removed from the map are deleted; names never listed are left alone.
         """
@@ -101,6 +119,7 @@ class Secrets(pulumi.CustomResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  project_ref: pulumi.Input[Optional[_builtins.str]] = None,
                  secrets: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
@@ -112,6 +131,7 @@ class Secrets(pulumi.CustomResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = SecretsArgs.__new__(SecretsArgs)
 
+            __props__.__dict__["adopt"] = adopt
             if project_ref is None and not opts.urn:
                 raise TypeError("Missing required property 'project_ref'")
             __props__.__dict__["project_ref"] = project_ref

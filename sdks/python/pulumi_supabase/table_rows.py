@@ -22,6 +22,7 @@ class TableRowsArgs:
     def __init__(__self__, *,
                  rows: pulumi.Input[Sequence[pulumi.Input[Mapping[str, Any]]]],
                  table: pulumi.Input[_builtins.str],
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  batch_size: pulumi.Input[Optional[_builtins.int]] = None,
                  exclusive: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -36,6 +37,7 @@ class TableRowsArgs:
 
         :param pulumi.Input[Sequence[pulumi.Input[Mapping[str, Any]]]] rows: The rows, as column → value objects: `BigInt`/`BigFloat` as strings or numbers, `JSON` as objects, dates as ISO strings.
         :param pulumi.Input[_builtins.str] table: The table: `table` or `schema.table` (SQL names), or its GraphQL type name. A change replaces the resource.
+        :param pulumi.Input[_builtins.bool] adopt: Take over declared rows that already exist: create reads the declared keys first, leaves equal rows alone, updates the ones that differ and inserts only the missing ones.
         :param pulumi.Input[_builtins.str] api_key: Sent as `apikey`; required with `graphqlUrl`. Always stored as a secret.
         :param pulumi.Input[_builtins.int] batch_size: Rows per write request, 1..1000 (default 500); each request is one atomic document.
         :param pulumi.Input[_builtins.bool] exclusive: Own the whole table: rows never declared count as drift and are deleted by `up`.
@@ -48,6 +50,8 @@ class TableRowsArgs:
         """
         pulumi.set(__self__, "rows", rows)
         pulumi.set(__self__, "table", table)
+        if adopt is not None:
+            pulumi.set(__self__, "adopt", adopt)
         if api_key is not None:
             pulumi.set(__self__, "api_key", api_key)
         if batch_size is None:
@@ -100,6 +104,18 @@ class TableRowsArgs:
     @table.setter
     def table(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "table", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def adopt(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Take over declared rows that already exist: create reads the declared keys first, leaves equal rows alone, updates the ones that differ and inserts only the missing ones.
+        """
+        return pulumi.get(self, "adopt")
+
+    @adopt.setter
+    def adopt(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "adopt", value)
 
     @_builtins.property
     @pulumi.getter(name="apiKey")
@@ -216,6 +232,7 @@ class TableRows(pulumi.CustomResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  batch_size: pulumi.Input[Optional[_builtins.int]] = None,
                  exclusive: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -235,6 +252,7 @@ class TableRows(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[_builtins.bool] adopt: Take over declared rows that already exist: create reads the declared keys first, leaves equal rows alone, updates the ones that differ and inserts only the missing ones.
         :param pulumi.Input[_builtins.str] api_key: Sent as `apikey`; required with `graphqlUrl`. Always stored as a secret.
         :param pulumi.Input[_builtins.int] batch_size: Rows per write request, 1..1000 (default 500); each request is one atomic document.
         :param pulumi.Input[_builtins.bool] exclusive: Own the whole table: rows never declared count as drift and are deleted by `up`.
@@ -273,6 +291,7 @@ class TableRows(pulumi.CustomResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  batch_size: pulumi.Input[Optional[_builtins.int]] = None,
                  exclusive: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -293,6 +312,7 @@ class TableRows(pulumi.CustomResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = TableRowsArgs.__new__(TableRowsArgs)
 
+            __props__.__dict__["adopt"] = adopt
             __props__.__dict__["api_key"] = None if api_key is None else pulumi.Output.secret(api_key)
             if batch_size is None:
                 batch_size = 500

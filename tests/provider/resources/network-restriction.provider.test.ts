@@ -13,8 +13,10 @@ test("network restrictions: apply waits for applied; delete restores allow-all",
   const { id, outs } = await P("networkRestriction").create(inputs);
   expect(outs).toMatchObject({ dbAllowedCidrs: ["10.0.0.0/8"], dbAllowedCidrsV6: [], status: "applied" });
   const c = await calls(emu);
-  expect(c[0]).toBe("POST /v1/projects/{ref}/network-restrictions/apply");
-  expect(c.slice(1).every((x) => x === "GET /v1/projects/{ref}/network-restrictions")).toBe(true);
+  // A look first (lists already applied would be taken over), then the apply and its polls.
+  expect(c[0]).toBe("GET /v1/projects/{ref}/network-restrictions");
+  expect(c[1]).toBe("POST /v1/projects/{ref}/network-restrictions/apply");
+  expect(c.slice(2).every((x) => x === "GET /v1/projects/{ref}/network-restrictions")).toBe(true);
 
   await P("networkRestriction").delete(id, outs!);
   const live = (await emu.api("GET", `/v1/projects/${ref}/network-restrictions`)).body;

@@ -261,7 +261,8 @@ describe("the supabase-pulumi command", () => {
     const h = await run(["--help"]);
     expect(h.code).toBe(0);
     expect(h.out).toMatch(/^Usage: supabase-pulumi <command>/);
-    expect(h.out).toMatch(/\n {2}drift {3}report what drifted/);
+    expect(h.out).toMatch(/\n {2}drift +report what drifted/);
+    expect(h.out).toMatch(/\n {2}import +write a ready Pulumi program/);
     for (const argv of [
       ["drift", "--help"],
       ["help", "drift"],

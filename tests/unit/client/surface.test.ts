@@ -46,6 +46,7 @@ const PUBLIC_METHODS = [
   "getCustomHostname",
   "getFunction",
   "getFunctionBody",
+  "getFunctionFiles",
   "getMigration",
   "getNetworkBans",
   "getNetworkRestrictions",

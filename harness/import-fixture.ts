@@ -1,0 +1,127 @@
+/**
+ * A project with something of every kind, made through the management API
+ * alone (plain HTTP, as another tool would), for `supabase-pulumi import`'s
+ * tests and benchmark: configuration that differs from a new project's,
+ * SSL enforcement, network restrictions, a custom hostname, API keys,
+ * edge-function secrets, functions (one a folder deployed as a bundle) and a
+ * migration history with a table and rows.
+ */
+import type { TestEmulator } from "./emulator";
+
+export interface FixtureSize {
+  functions: number;
+  secrets: number;
+  migrations: number;
+}
+
+export interface ImportFixture {
+  ref: string;
+  orgSlug: string;
+  /** The values of the secrets the program asks for: config key → value. */
+  secretValues: Record<string, string>;
+}
+
+export const FIXTURE_DB_PASS = "import-fixture-db-pass-1f3a";
+export const FIXTURE_SMTP_PASS = "import-fixture-smtp-pass-98c2";
+
+async function ok(emu: TestEmulator, method: string, path: string, body?: unknown): Promise<unknown> {
+  const res = await emu.api(method, path, body);
+  if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+async function deploy(emu: TestEmulator, ref: string, slug: string, files: Record<string, string>): Promise<void> {
+  const form = new FormData();
+  form.append(
+    "metadata",
+    new Blob([JSON.stringify({ entrypoint_path: "index.ts", name: slug, verify_jwt: false })], {
+      type: "application/json",
+    }),
+  );
+  for (const [name, text] of Object.entries(files))
+    form.append("file", new Blob([text], { type: "application/typescript" }), name);
+  const res = await fetch(`${emu.apiUrl}/v1/projects/${ref}/functions/deploy?slug=${slug}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${emu.accessToken}` },
+    body: form,
+  });
+  if (res.status >= 300) throw new Error(`deploying ${slug} answered ${res.status}: ${await res.text()}`);
+}
+
+/** Builds the fixture project; answers its ref and the secret values a program needs. */
+export async function buildImportFixture(
+  emu: TestEmulator,
+  size: FixtureSize = { functions: 2, secrets: 3, migrations: 2 },
+  name = "Shop",
+  /** An existing organization to add the project to (default: a new one). */
+  existingOrg?: string,
+): Promise<ImportFixture> {
+  const org = existingOrg
+    ? { id: existingOrg }
+    : ((await ok(emu, "POST", "/v1/organizations", { name: `${name} Org` })) as { id: string; slug?: string });
+  const orgSlug = (org as { slug?: string }).slug ?? org.id;
+  const project = (await ok(emu, "POST", "/v1/projects", {
+    name,
+    organization_slug: orgSlug,
+    region_selection: { type: "specific", code: "eu-west-2" },
+    db_pass: FIXTURE_DB_PASS,
+  })) as { id: string; ref?: string };
+  const ref = project.ref ?? project.id;
+  await emu.advanceTime(10_000);
+  const p = `/v1/projects/${ref}`;
+  await ok(emu, "PATCH", `${p}/config/auth`, {
+    site_url: "https://shop.example.com",
+    jwt_exp: 7200,
+    password_min_length: 10,
+    smtp_host: "smtp.example.com",
+    smtp_port: "587",
+    smtp_user: "mailer",
+    smtp_pass: FIXTURE_SMTP_PASS,
+    smtp_admin_email: "noreply@shop.example.com",
+  });
+  await ok(emu, "PATCH", `${p}/postgrest`, { max_rows: 500, db_schema: "public, graphql_public, api" });
+  await ok(emu, "PUT", `${p}/config/database/postgres`, { statement_timeout: "30s" });
+  await emu.advanceTime(10_000);
+  await ok(emu, "PATCH", `${p}/config/database/pooler`, { default_pool_size: 20 });
+  await ok(emu, "PATCH", `${p}/config/storage`, { fileSizeLimit: 104857600 });
+  await ok(emu, "PUT", `${p}/ssl-enforcement`, { requestedConfig: { database: true } });
+  await ok(emu, "POST", `${p}/network-restrictions/apply`, {
+    dbAllowedCidrs: ["203.0.113.0/24"],
+    dbAllowedCidrsV6: ["2001:db8::/48"],
+  });
+  await emu.advanceTime(10_000);
+  await ok(emu, "POST", `${p}/custom-hostname/initialize`, { custom_hostname: "api.shop.example.com" });
+  await ok(emu, "POST", `${p}/api-keys`, { type: "publishable", name: "storefront", description: "The storefront" });
+  await ok(emu, "POST", `${p}/api-keys`, {
+    type: "secret",
+    name: "backend",
+    secret_jwt_template: { role: "service_role" },
+  });
+  const secretValues: Record<string, string> = { dbPass: FIXTURE_DB_PASS, smtpPass: FIXTURE_SMTP_PASS };
+  const secrets = Array.from({ length: size.secrets }, (_, i) => ({ name: `SECRET_${i}`, value: `value-${i}-7c1e` }));
+  if (secrets.length > 0) await ok(emu, "POST", `${p}/secrets`, secrets);
+  for (const s of secrets) secretValues[s.name] = s.value;
+  for (let i = 0; i < size.functions; i++) {
+    const slug = `fn-${i}`;
+    if (i === 0)
+      await deploy(emu, ref, slug, {
+        "index.ts": `import { greet } from "./lib/greet.ts";\nDeno.serve(() => new Response(greet()));\n`,
+        "lib/greet.ts": `export const greet = () => "hello";\n`,
+      });
+    else
+      await ok(emu, "POST", `${p}/functions`, {
+        slug,
+        name: `Function ${i}`,
+        body: `Deno.serve(() => new Response("${i}"));\n`,
+        verify_jwt: true,
+      });
+  }
+  for (let i = 0; i < size.migrations; i++) {
+    const query =
+      i === 0
+        ? "create table public.plans (id int primary key, name text not null);\ninsert into public.plans values (1, 'free'), (2, 'pro');"
+        : `create table public.t${i} (id int primary key);`;
+    await ok(emu, "POST", `${p}/database/migrations`, { query, name: i === 0 ? "plans" : `t${i}` });
+  }
+  return { ref, orgSlug, secretValues };
+}

@@ -1,0 +1,32 @@
+/**
+ * Project's importer: the project by organization and name, taken over with
+ * `adopt: true`. The database password is never read (the API does not
+ * return it): it is a config secret, and `up` leaves the password alone until
+ * that value changes.
+ */
+import type { KindImporter } from "../../importer";
+import { UsageOutput, UsageSecret } from "../../resource-doc";
+
+export const projectImporter: KindImporter = {
+  scope: "project",
+  async read(ctx) {
+    const p = ctx.project!;
+    return [
+      {
+        name: ctx.names.project!,
+        inputs: {
+          name: p.name,
+          organizationId: new UsageOutput(ctx.names.organization, "organizationId"),
+          region: p.region,
+          dbPass: new UsageSecret(
+            ctx.secret(
+              "dbPass",
+              "the database password (not read from the service; up changes it only when it changes)",
+            ),
+          ),
+          adopt: true,
+        },
+      },
+    ];
+  },
+};

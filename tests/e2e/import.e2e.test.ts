@@ -1,0 +1,203 @@
+/**
+ * `supabase-pulumi import` from the packed tarball, as a user runs it, on a
+ * project with something of every kind made through the management API alone
+ * (plain HTTP). For the TypeScript program: `npm install` and `tsc`; an `up`
+ * before the secrets are set stops with the commands to run and writes
+ * nothing; once set, `up` makes zero writes (the request log shows no POST,
+ * PUT, PATCH or DELETE on the management API and no GraphQL request at all);
+ * `preview --refresh --expect-no-changes` passes; one edited field makes
+ * exactly one write. Then the same for the YAML program through the plugin.
+ * A re-run refuses the non-empty folder unless `--force`, and writes the same
+ * program again.
+ */
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { engineRoot, offlineEnv, REPO_ROOT } from "../../scripts/engine";
+import { startTestEmulator } from "../../harness/emulator";
+import { buildImportFixture, type ImportFixture } from "../../harness/import-fixture";
+import { cleanup, tempDir, type TestEmulator, runCommand } from "./helpers";
+
+let emu: TestEmulator;
+let dir: string;
+let tarball: string;
+let tools: string;
+let fixture: ImportFixture;
+
+beforeAll(async () => {
+  emu = await startTestEmulator();
+  dir = tempDir("import");
+  const packed = JSON.parse(
+    execFileSync("npm", ["pack", "--json", "--pack-destination", dir], { cwd: REPO_ROOT, encoding: "utf8" }),
+  );
+  tarball = path.join(dir, packed[0].filename);
+  tools = path.join(dir, "tools");
+  fs.mkdirSync(tools);
+  fs.writeFileSync(
+    path.join(tools, "package.json"),
+    JSON.stringify({ name: "tools", private: true, dependencies: { "supabase-pulumi": `file:${tarball}` } }),
+  );
+  const install = await runCommand(
+    "npm",
+    ["install", "--prefer-offline", "--no-audit", "--no-fund"],
+    tools,
+    process.env,
+  );
+  if (install.code !== 0) throw new Error(`npm install failed:\n${install.out}`);
+  fixture = await buildImportFixture(emu);
+});
+
+afterAll(async () => {
+  await emu?.close();
+  if (dir) cleanup(dir);
+});
+
+const apiEnv = () => ({ SUPABASE_ACCESS_TOKEN: emu.accessToken, SUPABASE_API_URL: emu.apiUrl });
+
+/** `supabase-pulumi import` from the installed tarball. */
+const importCli = (args: string[]) =>
+  runCommand(path.join(tools, "node_modules", ".bin", "supabase-pulumi"), ["import", ...args], dir, {
+    ...process.env,
+    ...apiEnv(),
+  });
+
+/** Writes on the management API, and every GraphQL request, since the log was cleared. */
+async function writes(): Promise<string[]> {
+  const log = await emu.requests();
+  return log
+    .filter((r) => r.api === "graphql" || r.method !== "GET")
+    .map((r) => `${r.api} ${r.route ?? `${r.method} ${r.path}`}`);
+}
+
+/** The engine in the program's folder, with its own state and the tools' plugin on PATH. */
+function engine(project: string, extraPath: string[] = []) {
+  const env = offlineEnv(path.join(project, ".state"));
+  env.PATH = [...extraPath, env.PATH].join(path.delimiter);
+  const pulumi = (args: string[]) =>
+    runCommand(
+      path.join(engineRoot(), "bin", "pulumi"),
+      [...args, "--stack", "dev", "--non-interactive", "--color", "never"],
+      project,
+      { ...process.env, ...env },
+    );
+  const must = async (args: string[]) => {
+    const r = await pulumi(args);
+    if (r.code !== 0) throw new Error(`pulumi ${args.join(" ")} failed:\n${r.out}`);
+    return r.out;
+  };
+  return { pulumi, must, env };
+}
+
+async function initStack(project: string, e: ReturnType<typeof engine>): Promise<void> {
+  const init = await runCommand(
+    path.join(engineRoot(), "bin", "pulumi"),
+    ["stack", "init", "dev", "--non-interactive"],
+    project,
+    { ...process.env, ...e.env },
+  );
+  if (init.code !== 0) throw new Error(`stack init failed:\n${init.out}`);
+  await e.must(["config", "set", "--secret", "supabase:accessToken", emu.accessToken]);
+  await e.must(["config", "set", "supabase:apiUrl", emu.apiUrl]);
+  await e.must(["config", "set", "supabase:projectUrlTemplate", emu.projectUrlTemplate]);
+}
+
+/** The secrets the README says to set, with the fixture's values. */
+async function setSecrets(project: string, e: ReturnType<typeof engine>): Promise<void> {
+  const readme = fs.readFileSync(path.join(project, "README.md"), "utf8");
+  const keys = [...readme.matchAll(/^pulumi config set --secret (\w+) '<value>'/gm)].map((m) => m[1]);
+  expect(keys.sort()).toEqual(Object.keys(fixture.secretValues).sort());
+  for (const k of keys) await e.must(["config", "set", "--secret", k, fixture.secretValues[k]]);
+}
+
+/** up writes nothing; refresh finds nothing; one edited field is exactly one write. */
+async function adoptAndEdit(project: string, file: string, e: ReturnType<typeof engine>, from: RegExp, to: string) {
+  await emu.clearRequests();
+  await e.must(["up", "--yes", "--skip-preview"]);
+  expect(await writes()).toEqual([]);
+  await e.must(["preview", "--refresh", "--expect-no-changes"]);
+
+  const program = path.join(project, file);
+  const text = fs.readFileSync(program, "utf8");
+  expect(text).toMatch(from);
+  fs.writeFileSync(program, text.replace(from, to));
+  await emu.clearRequests();
+  await e.must(["up", "--yes", "--skip-preview"]);
+  expect(await writes()).toEqual(["management PATCH /v1/projects/{ref}/postgrest"]);
+}
+
+test("the TypeScript program installs, compiles, adopts everything without a write, and edits one setting", async () => {
+  const project = path.join(dir, "shop-ts");
+  const first = await importCli(["--project", fixture.ref, "--out", project]);
+  expect(first.code).toBe(0);
+  const index = fs.readFileSync(path.join(project, "index.ts"), "utf8");
+  expect(fs.readFileSync(path.join(project, "functions", "fn-0", "lib", "greet.ts"), "utf8")).toContain("hello");
+  for (const value of Object.values(fixture.secretValues)) expect(index).not.toContain(value);
+  expect(index).toContain("projectRef: shop.ref");
+  expect(index).not.toContain(fixture.ref);
+
+  // The folder is kept: a re-run refuses it, and with --force writes the same program.
+  const again = await importCli(["--project", fixture.ref, "--out", project]);
+  expect(again.code).toBe(1);
+  expect(again.stderr).toMatch(/not empty; pass --force/);
+  expect((await importCli(["--project", fixture.ref, "--out", project, "--force"])).code).toBe(0);
+  expect(fs.readFileSync(path.join(project, "index.ts"), "utf8")).toBe(index);
+  const check = await runCommand(
+    path.join(REPO_ROOT, "node_modules", ".bin", "prettier"),
+    ["--check", "index.ts"],
+    project,
+    process.env,
+  );
+  expect(check.code).toBe(0);
+
+  // The package is installed from the tarball in place of the registry's version.
+  const pkgFile = path.join(project, "package.json");
+  const pkg = JSON.parse(fs.readFileSync(pkgFile, "utf8"));
+  expect(Object.keys(pkg.dependencies).sort()).toEqual(["@pulumi/pulumi", "supabase-pulumi"]);
+  pkg.dependencies["supabase-pulumi"] = `file:${tarball}`;
+  fs.writeFileSync(pkgFile, JSON.stringify(pkg));
+  const install = await runCommand(
+    "npm",
+    ["install", "--prefer-offline", "--no-audit", "--no-fund"],
+    project,
+    process.env,
+  );
+  if (install.code !== 0) throw new Error(`npm install failed:\n${install.out}`);
+  const tsc = await runCommand(path.join(project, "node_modules", ".bin", "tsc"), ["--noEmit"], project, process.env);
+  if (tsc.code !== 0) throw new Error(`tsc failed:\n${tsc.out}`);
+
+  const e = engine(project);
+  await initStack(project, e);
+  // Before the secrets are set: the program stops, naming each command, and nothing is written.
+  await emu.clearRequests();
+  const refused = await e.pulumi(["up", "--yes", "--skip-preview"]);
+  expect(refused.code).not.toBe(0);
+  expect(refused.out).toContain("Set these secrets before running up (nothing was changed)");
+  expect(refused.out).toContain("pulumi config set --secret smtpPass <value>");
+  expect(await writes()).toEqual([]);
+
+  await setSecrets(project, e);
+  await adoptAndEdit(project, "index.ts", e, /maxRows: 500,/, "maxRows: 600,");
+});
+
+test("the YAML program runs through the plugin: no write on up, one write for one edited field", async () => {
+  const project = path.join(dir, "shop-yaml");
+  const r = await importCli(["--project", fixture.ref, "--out", project, "--language", "yaml"]);
+  expect(r.code).toBe(0);
+  const program = fs.readFileSync(path.join(project, "Pulumi.yaml"), "utf8");
+  expect(program).toContain("type: supabase:index:Project");
+  expect(program).toContain("projectRef: ${shop.ref}");
+  const e = engine(project, [path.join(tools, "node_modules", ".bin"), yamlHostDir()]);
+  await initStack(project, e);
+  await setSecrets(project, e);
+  // The TypeScript test set maxRows to 600 when both run; 500 when this one runs alone.
+  await adoptAndEdit(project, "Pulumi.yaml", e, /maxRows: (500|600)\n/, "maxRows: 700\n");
+});
+
+/** The directory holding `pulumi-language-yaml`: the engine's own, else the first on PATH. */
+function yamlHostDir(): string {
+  const dirs = [path.join(engineRoot(), "bin"), ...(process.env.PATH ?? "").split(path.delimiter)];
+  const found = dirs.find((d) => d && fs.existsSync(path.join(d, "pulumi-language-yaml")));
+  if (!found)
+    throw new Error("pulumi-language-yaml is neither next to the engine nor on PATH (scripts/ensure-engine.sh)");
+  return found;
+}

@@ -1,0 +1,218 @@
+/**
+ * `supabase-pulumi import` against the emulator, in-process: what it reads
+ * (the request log: one read per kind, one body download per function, one
+ * read per migration, no write), that the program it writes takes the
+ * project over without a single write (each declaration through its kind's
+ * check and create, then read and diff: no drift, no change), and that the
+ * new-project defaults it compares with are still the emulator's.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import * as runtime from "supabase-pulumi/runtime";
+import { buildImportFixture } from "../../../harness/import-fixture";
+import { useEmulator } from "../../../harness/suite";
+import { collect, type ImportedProgram } from "../../../cli/import/collect";
+import { programFiles, writeProgram } from "../../../cli/import/write";
+import { UsageOutput, UsageSecret, type UsageValue } from "../../../provider/resource-doc";
+import { GraphqlClient } from "../../../provider/graphql/client";
+import { DEFAULTS_FILE, readNewProjectDefaults } from "../../../scripts/gen-import-defaults";
+
+const suite = useEmulator({ runtime, beforeEach: (emu) => emu.reset() });
+
+async function routes(): Promise<string[]> {
+  return (await suite.emu.requests({ api: "management" })).map((r) => r.route ?? `${r.method} ${r.path}`);
+}
+
+/** The management calls that change something: all but GET and the read-only catalog query of TableRows. */
+async function writes(): Promise<string[]> {
+  const log = await suite.emu.requests({ api: "management" });
+  return log
+    .filter((r) => r.method !== "GET" && !(r.route === "POST /v1/projects/{ref}/database/query" && r.status < 300))
+    .map((r) => r.route ?? `${r.method} ${r.path}`);
+}
+
+/** Whether each GraphQL request sent through the provider's client is a mutation. */
+function graphqlKinds(): { mutations: () => number; reads: () => number; restore: () => void } {
+  const spy = jest.spyOn(GraphqlClient.prototype, "request");
+  const kinds = () => spy.mock.calls.map((c) => (c[2] as { mutation?: boolean } | undefined)?.mutation === true);
+  return {
+    mutations: () => kinds().filter(Boolean).length,
+    reads: () => kinds().filter((m) => !m).length,
+    // After the counts are taken: restoring also forgets the calls.
+    restore: () => spy.mockRestore(),
+  };
+}
+
+test("import reads each kind once, each function's body once, each migration once, and writes nothing", async () => {
+  const emu = suite.emu;
+  const size = { functions: 5, secrets: 20, migrations: 4 };
+  const fixture = await buildImportFixture(emu, size);
+  runtime.resetContexts();
+  await emu.clearRequests();
+  const gql = graphqlKinds();
+  const program = await collect({ project: fixture.ref, allFields: false, rows: ["public.plans"] });
+  expect(gql.mutations()).toBe(0);
+  expect(gql.reads()).toBeGreaterThan(0);
+  gql.restore();
+  // TableRows' table lookup is a read-only catalog query.
+  const seen = (await routes()).filter((r) => r !== "POST /v1/projects/{ref}/database/query");
+  const count = (route: string) => seen.filter((r) => r === route).length;
+  expect(seen.filter((r) => !r.startsWith("GET "))).toEqual([]);
+  expect(count("GET /v1/projects/{ref}/functions/{function_slug}/body")).toBe(size.functions);
+  expect(count("GET /v1/projects/{ref}/database/migrations/{version}")).toBe(size.migrations);
+  const perKind = seen.filter((r) => !/\{function_slug\}|\{version\}/.test(r));
+  // Every other route once: the organizations, the projects, and one read per kind's endpoint.
+  expect(new Set(perKind).size).toBe(perKind.length);
+  expect(perKind.length).toBe(15);
+  expect(seen.length).toBe(15 + size.functions + size.migrations);
+
+  const types = program.declarations.map((d) => d.type);
+  for (const kind of [
+    "Organization",
+    "Project",
+    "Secrets",
+    "Function",
+    "CustomHostname",
+    "Pgsodium",
+    "NetworkRestriction",
+    "AuthConfig",
+    "PostgrestConfig",
+    "PostgresConfig",
+    "PoolerConfig",
+    "StorageConfig",
+    "SslEnforcement",
+    "ApiKey",
+    "DatabaseMigration",
+    "TableRows",
+  ])
+    expect(types).toContain(kind);
+  const rows = program.declarations.find((d) => d.type === "TableRows")!;
+  expect(rows.inputs.rows).toEqual([
+    { id: 1, name: "free" },
+    { id: 2, name: "pro" },
+  ]);
+  expect(rows.dependsOn).toEqual([program.declarations.filter((d) => d.type === "DatabaseMigration").pop()!.name]);
+  // Secret names only: every value is a config secret, none is in the program.
+  expect(program.secrets.map((s) => s.key).sort()).toEqual(Object.keys(fixture.secretValues).sort());
+  const text = JSON.stringify(program.declarations);
+  for (const value of Object.values(fixture.secretValues)) expect(text).not.toContain(value);
+});
+
+/** A declaration's inputs with secrets and other resources' outputs filled in. */
+function resolve(v: UsageValue, secrets: Record<string, string>, outs: Map<string, Record<string, unknown>>): unknown {
+  if (v instanceof UsageSecret) return secrets[v.key];
+  if (v instanceof UsageOutput) return outs.get(v.resource)![v.output];
+  if (Array.isArray(v)) return v.map((e) => resolve(e, secrets, outs));
+  if (v && typeof v === "object")
+    return Object.fromEntries(Object.entries(v).map(([k, e]) => [k, resolve(e as UsageValue, secrets, outs)]));
+  return v;
+}
+
+/** What the first `up` does, in-process: check and create of each declaration in order; then refresh and diff. */
+async function firstUp(program: ImportedProgram, secrets: Record<string, string>, dir: string) {
+  const outs = new Map<string, Record<string, unknown>>();
+  const created: Array<{ kind: runtime.ResourceKind; id: string; inputs: Record<string, unknown> }> = [];
+  for (const d of program.declarations) {
+    const raw = resolve(d.inputs, secrets, outs) as Record<string, unknown>;
+    if (typeof raw.sourceDir === "string") raw.sourceDir = path.join(dir, raw.sourceDir);
+    const p = runtime.provider(d.kind);
+    const checked = await p.check({}, raw);
+    expect({ name: d.name, failures: checked.failures ?? [] }).toEqual({ name: d.name, failures: [] });
+    const r = await p.create(checked.inputs!);
+    outs.set(d.name, r.outs!);
+    created.push({ kind: d.kind, id: r.id, inputs: checked.inputs! });
+  }
+  return { outs, created, names: program.declarations.map((d) => d.name) };
+}
+
+test("the imported program's first up creates and writes nothing; refresh finds no drift and diff no change", async () => {
+  const emu = suite.emu;
+  const fixture = await buildImportFixture(emu);
+  runtime.resetContexts();
+  const program = await collect({ project: fixture.ref, allFields: false, rows: ["public.plans"] });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "import-provider-"));
+  try {
+    // Formatting is prettier's (run from the package in the e2e tier); here the source as rendered.
+    writeProgram(dir, await programFiles(program, "typescript", async (s) => s), false);
+    expect(() => writeProgram(dir, {}, false)).toThrow(/not empty; pass --force/);
+    await emu.clearRequests();
+    runtime.resetContexts();
+    const gql = graphqlKinds();
+    const up = await firstUp(program, fixture.secretValues, dir);
+    expect(await writes()).toEqual([]);
+    expect(gql.mutations()).toBe(0);
+
+    runtime.resetContexts();
+    for (const [i, c] of up.created.entries()) {
+      const p = runtime.provider(c.kind);
+      const read = await p.read(c.id, up.outs.get(up.names[i])!);
+      expect({ name: up.names[i], drift: read.props!.drift ?? null }).toEqual({ name: up.names[i], drift: null });
+      const d = await p.diff(c.id, read.props!, c.inputs);
+      expect({ name: up.names[i], changes: d.changes }).toEqual({ name: up.names[i], changes: false });
+    }
+    expect(await writes()).toEqual([]);
+    expect(gql.mutations()).toBe(0);
+    gql.restore();
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("an organization imports every project: names, function folders and secret keys stay apart", async () => {
+  const emu = suite.emu;
+  const shop = await buildImportFixture(emu, { functions: 1, secrets: 1, migrations: 1 }, "Shop");
+  await buildImportFixture(emu, { functions: 1, secrets: 1, migrations: 1 }, "Blog", shop.orgSlug);
+  runtime.resetContexts();
+  const program = await collect({ organization: shop.orgSlug, allFields: false, rows: [] });
+  expect(program.name).toBe("shop-org");
+  const projects = program.declarations.filter((d) => d.type === "Project").map((d) => d.name);
+  expect(projects).toEqual(["blog", "shop"]);
+  expect(program.declarations.filter((d) => d.type === "Organization")).toHaveLength(1);
+  const names = program.declarations.map((d) => d.name);
+  expect(new Set(names).size).toBe(names.length);
+  expect(Object.keys(program.files).sort()).toEqual([
+    "blog/functions/fn-0/index.ts",
+    "blog/functions/fn-0/lib/greet.ts",
+    "shop/functions/fn-0/index.ts",
+    "shop/functions/fn-0/lib/greet.ts",
+  ]);
+  expect(program.secrets.map((s) => s.key).sort()).toEqual([
+    "blog_SECRET_0",
+    "blog_dbPass",
+    "blog_smtpPass",
+    "shop_SECRET_0",
+    "shop_dbPass",
+    "shop_smtpPass",
+  ]);
+  // Every project-scoped declaration refers to its own project's output, never a literal ref.
+  for (const d of program.declarations.filter((x) => "projectRef" in x.inputs))
+    expect(d.inputs.projectRef).toEqual(new UsageOutput(d.name.startsWith("blog") ? "blog" : "shop", "ref"));
+});
+
+test("TableRows with adopt keeps equal rows, updates differing ones and inserts only the missing", async () => {
+  const emu = suite.emu;
+  const fixture = await buildImportFixture(emu, { functions: 0, secrets: 0, migrations: 1 });
+  runtime.resetContexts();
+  const P = runtime.provider("tableRows");
+  const rows = [
+    { id: 1, name: "free" },
+    { id: 2, name: "team" },
+    { id: 3, name: "max" },
+  ];
+  const checked = await P.check({}, { projectRef: fixture.ref, table: "public.plans", rows, adopt: true });
+  expect(checked.failures).toEqual([]);
+  const gql = graphqlKinds();
+  const { outs } = await P.create(checked.inputs!);
+  expect(gql.mutations()).toBe(2);
+  gql.restore();
+  expect(outs!.rowCount).toBe(3);
+  const live = await emu.api("POST", `/v1/projects/${fixture.ref}/database/query`, {
+    query: "select id, name from public.plans order by id",
+  });
+  expect(live.body).toEqual(rows);
+});
+
+test("the recorded new-project defaults are what the emulator gives a new project", async () => {
+  expect(await readNewProjectDefaults()).toEqual(JSON.parse(fs.readFileSync(DEFAULTS_FILE, "utf8")));
+});
