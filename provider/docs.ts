@@ -4,9 +4,9 @@
  * `npm run docs` renders it into `docs/`; tests hold the SDK to it.
  */
 import { registry } from "./registry";
-import type { FunctionDoc, ResourceDoc } from "./resource-doc";
+import type { ComponentDoc, FunctionDoc, ResourceDoc } from "./resource-doc";
 
-export type { FootprintRow, FunctionDoc, ResourceDoc } from "./resource-doc";
+export type { ComponentDoc, FootprintRow, FunctionDoc, ResourceDoc } from "./resource-doc";
 
 /** Every resource kind's documentation, in the registry's order. */
 export const resourceDocs: readonly ResourceDoc[] = Object.values(registry).map((k) => k.doc);
@@ -99,5 +99,92 @@ export const functionDocs: readonly FunctionDoc[] = [
     returns:
       "The branches as the service lists them: `{ id, name, project_ref, parent_project_ref, is_default, git_branch, persistent, status, preview_project_status, … }[]`.",
     footprint: "1 `GET /v1/projects/{ref}/branches`",
+  },
+];
+
+/** The TypeScript SDK's components (sdk/preview-environment.ts). */
+export const componentDocs: readonly ComponentDoc[] = [
+  {
+    name: "PreviewEnvironment",
+    page: "preview-environment",
+    summary:
+      "The preview environment of one pull request: a `Branch` of the parent project (a project of its own, made with the parent's migrations), and on the branch's ref what the preview needs: auth overrides, a folder of functions, secrets, extra migrations and seed rows. It exposes the branch's URLs and its publishable key.",
+    args: [
+      {
+        name: "projectRef",
+        type: "string",
+        required: true,
+        description: "The parent project's ref. It is read from, never written to.",
+      },
+      {
+        name: "branchName",
+        type: "string",
+        required: true,
+        description: "The branch's name, typically from the pull request (`pr-42`).",
+      },
+      {
+        name: "gitBranch",
+        type: "string",
+        required: false,
+        description: "The git branch the branch follows (the pull request's head).",
+      },
+      {
+        name: "branch",
+        type: "`BranchArgs` without `projectRef`, `name`, `gitBranch`, `secrets`",
+        required: false,
+        description:
+          "Further settings of the branch (`withData`, `region`, `desiredInstanceSize`, `createTimeoutSeconds`, …).",
+      },
+      {
+        name: "auth",
+        type: "`AuthConfigArgs` without `projectRef`",
+        required: false,
+        description:
+          "Auth settings of the branch, e.g. `siteUrl` and `uriAllowList` set to the preview's URL (an `AuthConfig` on the branch).",
+      },
+      {
+        name: "functions",
+        type: "`FunctionsArgs` without `projectRef`",
+        required: false,
+        description: "A folder of edge functions deployed to the branch (a `Functions` on the branch).",
+      },
+      {
+        name: "secrets",
+        type: "Record<string, string>",
+        required: false,
+        description: "Edge-function secrets of the branch (a `Secrets` on the branch).",
+      },
+      {
+        name: "migrations",
+        type: "{ name, sql, downSql? }[]",
+        required: false,
+        description:
+          "Migrations applied to the branch only, in order (a `DatabaseMigration` each, each after the one before).",
+      },
+      {
+        name: "seed",
+        type: "`TableRowsArgs` without `projectRef`, `graphqlUrl`, as a list",
+        required: false,
+        description: "Seed rows written to the branch after its migrations (a `TableRows` per table).",
+      },
+    ],
+    outputs: [
+      { name: "branch", description: "The `Branch` resource." },
+      { name: "ref", description: "The branch's own project reference." },
+      { name: "apiUrl", description: "The branch's base URL." },
+      { name: "graphqlUrl", description: "The branch's GraphQL endpoint." },
+      { name: "databaseHost", description: "The branch database's host name." },
+      {
+        name: "publishableKey",
+        description: "The branch's publishable API key (a secret output), read with `getApiKeys`.",
+      },
+    ],
+    behaviour: [
+      "Every resource it declares is a child of the component and takes the branch's `ref` as its `projectRef`, so nothing it does reaches the parent project.",
+      "`pulumi destroy` removes everything it made: the seed rows, migrations (their `downSql`), secrets, functions and auth settings on the branch, then the branch with its project.",
+      "TypeScript only: a component composes the SDK's classes in the program, and the provider plugin serves resource kinds, so it is not in the package schema. Other languages declare the same `Branch` and project-scoped resources on `branch.ref` themselves.",
+      '`examples/ci/preview/` runs one per pull request from `examples/preview` (see the README\'s "Preview environments").',
+    ],
+    example: "preview",
   },
 ];

@@ -100,6 +100,23 @@ export interface ResourceUsage {
   dependsOn?: readonly string[];
 }
 
+/**
+ * A component of the TypeScript SDK (a `pulumi.ComponentResource` composing
+ * resource classes): not a kind of the registry, so not served by the
+ * provider plugin; documented on a page of its own.
+ */
+export interface ComponentDoc {
+  name: string;
+  page: string;
+  summary: string;
+  args: readonly { name: string; type: string; required: boolean; description: string }[];
+  outputs: readonly { name: string; description: string }[];
+  /** What it creates, updates and destroys, and why it is TypeScript only. */
+  behaviour: readonly string[];
+  /** The example folder (under `examples/`) whose program shows it. */
+  example: string;
+}
+
 /** A data function of the SDK (`getProjects`, …): runs in the program, never changes anything. */
 export interface FunctionDoc {
   name: string;

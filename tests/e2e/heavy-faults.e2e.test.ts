@@ -3,7 +3,8 @@
  * through a heavy fault mix on every management and GraphQL route, on the
  * real engine: a stack of every resource kind (an organization, a project,
  * 10 `Secret`s, a `Secrets` map, a function, network restrictions, the root
- * key, a migration and 50 rows seeded through GraphQL).
+ * key, a migration and 50 rows seeded through GraphQL, a branch, and a preview
+ * environment: a branch with its own secrets, migration and seed rows).
  *
  * The mix (each share is of all requests; the rolls are chained so the shares
  * add up): 25% answered 503, 12.5% answered 429 with `Retry-After: 1`, 12.5%
@@ -83,6 +84,15 @@ function everyKind() {
       },
       { dependsOn: [migration] },
     );
+    // A branch, and a preview environment: a branch with secrets, a migration and seed rows of its own.
+    new supabase.Branch("branch", { projectRef: ref, name: "heavy-branch", gitBranch: "feature/heavy" });
+    new supabase.PreviewEnvironment("preview", {
+      projectRef: ref,
+      branchName: "heavy-preview",
+      secrets: { PREVIEW_ONE: "one" },
+      migrations: [{ name: "002_tags", sql: "create table tag (name text primary key)" }],
+      seed: [{ table: "public.tag", rows: [{ name: "a" }, { name: "b" }] }],
+    });
     return { ref };
   };
 }
@@ -134,7 +144,25 @@ async function live(ref: string) {
   const sql = async (query: string) => (await emu.api("POST", `/v1/projects/${ref}/database/query`, { query })).body;
   const rows = (await sql("select code, price::text as price, seats from plan order by seats")) as Any[];
   const history = (await sql("select name from supabase_migrations.schema_migrations")) as Any[];
-  return { orgs, projects, secrets, functions, restrictions, pgsodium, rows, history };
+  const branches = ((await emu.api("GET", `/v1/projects/${ref}/branches`)).body as Any[]).filter((b) => !b.is_default);
+  const preview = branches.find((b) => b.name === "heavy-preview")?.project_ref;
+  const onPreview = async (query: string) =>
+    (await emu.api("POST", `/v1/projects/${preview}/database/query`, { query })).body as Any[];
+  const previewRows = preview ? await onPreview("select name from tag order by name") : [];
+  const previewSecrets = preview ? (await emu.api("GET", `/v1/projects/${preview}/secrets`)).body : [];
+  return {
+    orgs,
+    projects,
+    secrets,
+    functions,
+    restrictions,
+    pgsodium,
+    rows,
+    history,
+    branches,
+    previewRows,
+    previewSecrets,
+  };
 }
 
 async function runOnce(label: string, faults: boolean) {
@@ -183,7 +211,11 @@ async function runOnce(label: string, faults: boolean) {
       `${upFigures.graphql} GraphQL), ${upFigures.faulted} faulted ${JSON.stringify(upFigures.byFault)}; ` +
       `destroy ${downSeconds.toFixed(1)} s, ${downFigures.requests} requests, ${downFigures.faulted} faulted`,
   );
-  return { after, ref, upFigures, downFigures, stackResources: up.summary.resourceChanges };
+  // The branches destroy deleted (each answered 200 once: a DELETE faulted with a 503 or a reset never acted).
+  const branchesDeleted = downLog
+    .filter((r) => r.route === "DELETE /v1/branches/{branch_id_or_ref}" && r.status === 200)
+    .map((r) => r.path.split("/").pop());
+  return { after, ref, upFigures, downFigures, branchesDeleted, stackResources: up.summary.resourceChanges };
 }
 
 function expectExactlyDeclared(after: Awaited<ReturnType<typeof live>>, ref: string) {
@@ -201,6 +233,10 @@ function expectExactlyDeclared(after: Awaited<ReturnType<typeof live>>, ref: str
   expect(after.rows).toHaveLength(ROW_COUNT);
   expect(after.rows[ROW_COUNT - 1]).toEqual({ code: `plan-${ROW_COUNT - 1}`, price: `${ROW_COUNT - 1}.25`, seats: 49 });
   expect(after.history).toEqual([{ name: "001_plans" }]);
+  // Each branch once (no duplicate from a create settled by name), with the preview's own rows and secrets.
+  expect(after.branches.map((b) => b.name).sort()).toEqual(["heavy-branch", "heavy-preview"]);
+  expect(after.previewRows).toEqual([{ name: "a" }, { name: "b" }]);
+  expect(after.previewSecrets.map((s: Any) => s.name)).toContain("PREVIEW_ONE");
 }
 
 test("one up converges and one destroy empties a stack of every kind under a 45% fault mix", async () => {
@@ -211,6 +247,9 @@ test("one up converges and one destroy empties a stack of every kind under a 45%
   const heavy = await runOnce("heavy mix", true);
   expectExactlyDeclared(heavy.after, heavy.ref);
   expect(heavy.upFigures.faulted).toBeGreaterThan(0);
+  // No orphan branch: destroy deleted each branch itself, before its parent.
+  for (const run of [clean, heavy])
+    expect(run.branchesDeleted.sort()).toEqual(run.after.branches.map((b) => b.project_ref).sort());
 
   // After destroy: no project left (everything project-scoped went with it), and still one organization.
   const projects = (await emu.api("GET", "/v1/projects")).body as Any[];
