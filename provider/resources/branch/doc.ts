@@ -47,7 +47,7 @@ export function makeBranchDoc<I extends z.ZodObject>(inputs: I): ResourceDoc<I> 
     }),
     behaviour: {
       replace:
-        "A change of `projectRef`, `withData`, `region` or `desiredInstanceSize` (the API cannot change them). `name`, `gitBranch` and `persistent` are changed in place (`PATCH /v1/branches/{ref}`), and `secrets` on the branch's own secrets.",
+        "A change of `projectRef`, `withData`, `region` or `desiredInstanceSize` (the API cannot change them); the old branch is deleted before the new one is made, since a name is unique in its parent. `name`, `gitBranch` and `persistent` are changed in place (`PATCH /v1/branches/{ref}`), and `secrets` on the branch's own secrets.",
       adopt: "`adopt: true` takes over the parent's branch with the same name.",
       drift:
         "Refresh reports a rename, a changed `gitBranch` or `persistent`, a branch that is no longer ready (failed migrations) or whose project is no longer healthy, and a branch that is gone.",

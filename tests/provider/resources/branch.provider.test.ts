@@ -79,10 +79,12 @@ test("create is 1 POST, polls by name until ready, reads the detail once; secret
   expect(after).toMatchObject({ name: "pr-1-renamed", persistent: true, ref: id });
   expect(await branch.diff(id, after!, news)).toMatchObject({ changes: false });
   // What the API cannot change replaces the branch.
-  expect((await branch.diff(id, after!, { ...news, withData: true, region: "eu-west-1" })).replaces).toEqual([
-    "withData",
-    "region",
-  ]);
+  // What the API cannot change replaces the branch, the old one first (its name is unique in the parent).
+  expect(await branch.diff(id, after!, { ...news, withData: true, region: "eu-west-1" })).toEqual({
+    changes: true,
+    replaces: ["withData", "region"],
+    deleteBeforeReplace: true,
+  });
 
   // Drift: a setting changed out of band is named; the read is one list call of the parent.
   await emu.api("PATCH", `/v1/branches/${id}`, { git_branch: "feature/theirs" });
