@@ -215,15 +215,10 @@ function rebase(schema: unknown): unknown {
     // `nullable` without a type (ActionRunResponse.git_config) admits any value: ajv refuses the lone keyword.
     if (out.nullable !== undefined && out.type === undefined && out.$ref === undefined) delete out.nullable;
     // OpenAPI 3.0 spells an exclusive bound as a boolean next to the bound (BranchDetailResponse.db_port).
-    for (const [flag, bound] of [
-      ["exclusiveMinimum", "minimum"],
-      ["exclusiveMaximum", "maximum"],
-    ] as const) {
-      if (typeof out[flag] !== "boolean") continue;
-      if (out[flag] === true && typeof out[bound] === "number") [out[flag], out[bound]] = [out[bound], undefined];
-      else delete out[flag];
-      if (out[bound] === undefined) delete out[bound];
-    }
+    if (out.exclusiveMinimum === true) [out.exclusiveMinimum, out.minimum] = [out.minimum, undefined];
+    if (out.exclusiveMaximum === true) [out.exclusiveMaximum, out.maximum] = [out.maximum, undefined];
+    for (const k of ["exclusiveMinimum", "exclusiveMaximum", "minimum", "maximum"])
+      if (out[k] === undefined || typeof out[k] === "boolean") delete out[k];
     return out;
   }
   return schema;

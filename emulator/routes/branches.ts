@@ -41,10 +41,14 @@ type CreateBody = z.infer<typeof CreateBranchBody>;
 
 const DeleteQuery = z.object({ force: z.enum(["true", "false"]).optional() });
 
-/** The parent of a branch operation: live, not itself a branch. */
-function requireParent(app: EmulatorContext, ref: string): ProjectRecord {
+/**
+ * The parent of a branch operation, live. A branch's own project has no
+ * branches of its own (reads and DELETE find branching not enabled); making
+ * one is refused.
+ */
+function requireParent(app: EmulatorContext, ref: string, creating = false): ProjectRecord {
   const parent = requireLiveProject(app, ref);
-  if (parent.branchOf) throw new ApiError(400, BranchMessages.fromBranch);
+  if (creating && parent.branchOf) throw new ApiError(400, BranchMessages.fromBranch);
   return parent;
 }
 
@@ -186,7 +190,7 @@ export const branchRoutes: RouteDef[] = [
     path: "/v1/projects/{ref}/branches",
     body: CreateBranchBody,
     handler: async ({ app, params, body }) => {
-      const parent = requireParent(app, params.ref);
+      const parent = requireParent(app, params.ref, true);
       // One creation at a time per parent: names stay unique and the history read is consistent.
       const branch = await serialized(app, `branches:${parent.ref}`, async () => {
         const enabled = (parent.branches ?? []).length > 0;

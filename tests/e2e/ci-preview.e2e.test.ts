@@ -167,6 +167,21 @@ test("open, a pushed migration, close: the branch lives and dies with the pull r
   expect(comment).toContain(`| GraphQL | ${apiUrl}/graphql/v1 |`);
   expect(comment).toContain(`\`pr-${PR}\` (ref \`${ref}\`)`);
   expect(opened.out).not.toContain(emu.accessToken);
+  // The branch's publishable key, a secret output of the stack.
+  const output = (args: string[]) =>
+    runCommand(
+      "pulumi",
+      ["stack", "output", ...args, "--stack", `pr-${PR}`],
+      path.join(checkout, "examples", "preview"),
+      {
+        ...process.env,
+        ...env,
+      },
+    );
+  const keys = (await emu.api("GET", `/v1/projects/${ref}/api-keys?reveal=true`)).body as Array<Record<string, string>>;
+  const publishable = keys.find((k) => k.type === "publishable")!.api_key;
+  expect((await output(["publishableKey", "--show-secrets"])).stdout.trim()).toBe(publishable);
+  expect((await output(["publishableKey"])).stdout.trim()).toBe("[secret]");
 
   // A push to the pull request with a new migration: applied on the branch only.
   const migrations = path.join(checkout, "examples", "preview", "migrations");

@@ -47,14 +47,14 @@ export function makeBranchDoc<I extends z.ZodObject>(inputs: I): ResourceDoc<I> 
     }),
     behaviour: {
       replace:
-        "A change of `projectRef`, `withData`, `region` or `desiredInstanceSize` (the API cannot change them). `name`, `gitBranch` and `persistent` are changed in place (`PATCH /v1/branches/{ref}`), and `secrets` on the branch's own secrets.",
+        "A change of `projectRef`, `withData`, `region` or `desiredInstanceSize` (the API cannot change them); the old branch is deleted before the new one is made, since a name is unique in its parent. `name`, `gitBranch` and `persistent` are changed in place (`PATCH /v1/branches/{ref}`), and `secrets` on the branch's own secrets.",
       adopt: "`adopt: true` takes over the parent's branch with the same name.",
       drift:
         "Refresh reports a rename, a changed `gitBranch` or `persistent`, a branch that is no longer ready (failed migrations) or whose project is no longer healthy, and a branch that is gone.",
       destroy:
         "Deletes the branch (its project, database, keys, functions and secrets with it), then waits until it is gone. The parent is never touched.",
       notes: [
-        "Create sends exactly one `POST`, then polls the branch by name until its status is `MIGRATIONS_PASSED` or `FUNCTIONS_DEPLOYED` and its project `ACTIVE_HEALTHY`. A failed migration (`MIGRATIONS_FAILED`) or function deploy fails the create with the branch's error (the log of its newest workflow run), and the branch is recorded in state as a partial failure, never orphaned: the next `up` looks again, and `destroy` removes it.",
+        "Create sends exactly one `POST`, then polls the branch by name until its status is `MIGRATIONS_PASSED` or `FUNCTIONS_DEPLOYED` and its project `ACTIVE_HEALTHY`. A failed migration (`MIGRATIONS_FAILED`) or function deploy fails the create with the branch's error (the log of its newest workflow run), and the branch is recorded in state as a partial failure, never orphaned: the next `up` looks again (and reports the failure again while it lasts: fix the parent's migrations, then replace the branch with `pulumi up --replace <urn>`), and `destroy` removes it.",
         "When the create `POST` fails without a definite answer (a reset, a timeout, a 5xx after it was sent), the provider never repeats it blindly: it looks the branch up by name (created since the request), adopts it if found, and sends the `POST` again only if it is not there.",
         "Secret values are sent with the create and never stored: the state keeps their digests (as a secret), and a changed value is written to the branch's own secrets (`POST`/`DELETE /v1/projects/{ref}/secrets`).",
         "Nothing declared on the branch is read back from the parent: a resource given the branch's `ref` (`AuthConfig`, `Secrets`, `Functions`, `DatabaseMigration`, `TableRows`, …) changes the branch only.",

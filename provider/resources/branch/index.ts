@@ -262,6 +262,8 @@ export const branch: ResourceImpl = {
     if (typeof olds.projectStatus === "string" && olds.projectStatus !== "ACTIVE_HEALTHY") d.changes = true;
     if (news.secrets !== undefined && typeof news.secrets !== "object") d.changes = true;
     else if (secretsChanged(olds, news)) d.changes = true;
+    // A branch's name is unique in its parent: the old one goes before its replacement is made.
+    d.deleteBeforeReplace = (d.replaces ?? []).length > 0;
     return d;
   },
 

@@ -14,7 +14,7 @@ import (
 
 // A branch of a project: a project of its own (own ref, database, API keys, settings, functions and secrets), created from the parent's migrations. Every project-scoped resource works on a branch by taking the branch's `ref` as its `projectRef`.
 //
-// A change of `projectRef`, `withData`, `region` or `desiredInstanceSize` (the API cannot change them). `name`, `gitBranch` and `persistent` are changed in place (`PATCH /v1/branches/{ref}`), and `secrets` on the branch's own secrets.
+// A change of `projectRef`, `withData`, `region` or `desiredInstanceSize` (the API cannot change them); the old branch is deleted before the new one is made, since a name is unique in its parent. `name`, `gitBranch` and `persistent` are changed in place (`PATCH /v1/branches/{ref}`), and `secrets` on the branch's own secrets.
 type Branch struct {
 	pulumi.CustomResourceState
 

@@ -171,6 +171,17 @@ describe.each<Engine>(["pglite", "postgres"])("branch operations on %s", (engine
     const parentRuns = (await emu.api("GET", `/v1/projects/${ref}/actions`)).body;
     expect(parentRuns.map((r: { id: string }) => r.id)).toContain(merged.body.workflow_run_id);
 
+    // A merge the parent refuses leaves the parent's history as it was; the parent's run says why.
+    await sql(ref, "create table public.clash (id int)");
+    await migrate(b, "create table public.clash (id int)", "clash");
+    const clash = await emu.api("POST", `/v1/branches/${b}/merge`, {});
+    expect(clash.status).toBe(201);
+    expect((await versions(ref)).length).toBe((await versions(b)).length - 1);
+    const run = (await emu.api("GET", `/v1/projects/${ref}/actions/${clash.body.workflow_run_id}`)).body;
+    expect(run.run_steps.find((st: { name: string }) => st.name === "migrate").status).toBe("DEAD");
+    const log = await emu.api("GET", `/v1/projects/${ref}/actions/${clash.body.workflow_run_id}/logs`);
+    expect(String(log.body)).toContain('relation "clash" already exists');
+
     const mergeDefault = await emu.api("POST", `/v1/branches/${ref}/merge`, {});
     expect(mergeDefault).toMatchObject({
       status: 400,

@@ -165,6 +165,7 @@ test("is_default only enables branching; a parent that is not up cannot branch; 
   const child = (await emu.api("POST", `/v1/projects/${ref}/branches`, { branch_name: "child" })).body;
   const nested = await emu.api("POST", `/v1/projects/${child.project_ref}/branches`, { branch_name: "grandchild" });
   expect(nested).toMatchObject({ status: 400, body: { message: "Cannot create a branch of a preview branch." } });
+  expect((await emu.api("GET", `/v1/projects/${child.project_ref}/branches`)).status).toBe(422);
 
   await emu.setSettings({ provisioningDelayMs: 60_000 });
   const org = (await emu.api("POST", "/v1/organizations", { name: `young${n++}` })).body;

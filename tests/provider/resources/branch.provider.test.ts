@@ -79,10 +79,12 @@ test("create is 1 POST, polls by name until ready, reads the detail once; secret
   expect(after).toMatchObject({ name: "pr-1-renamed", persistent: true, ref: id });
   expect(await branch.diff(id, after!, news)).toMatchObject({ changes: false });
   // What the API cannot change replaces the branch.
-  expect((await branch.diff(id, after!, { ...news, withData: true, region: "eu-west-1" })).replaces).toEqual([
-    "withData",
-    "region",
-  ]);
+  // What the API cannot change replaces the branch, the old one first (its name is unique in the parent).
+  expect(await branch.diff(id, after!, { ...news, withData: true, region: "eu-west-1" })).toEqual({
+    changes: true,
+    replaces: ["withData", "region"],
+    deleteBeforeReplace: true,
+  });
 
   // Drift: a setting changed out of band is named; the read is one list call of the parent.
   await emu.api("PATCH", `/v1/branches/${id}`, { git_branch: "feature/theirs" });
@@ -92,6 +94,12 @@ test("create is 1 POST, polls by name until ready, reads the detail once; secret
   expect(await calls(emu)).toEqual([LIST]);
   expect(read.props!.drift).toEqual({ changed: ["gitBranch"] });
   expect((await branch.diff(id, read.props!, news)).changes).toBe(true);
+  // A branch that is no longer ready shows its status, and diff asks for an update (which waits or says why not).
+  await emu.api("PATCH", `/v1/branches/${id}`, { git_branch: "feature/one", status: "MIGRATIONS_FAILED" });
+  runtime.resetContexts();
+  const failed = await branch.read(id, after!);
+  expect(failed.props!.drift).toEqual({ changed: ["status MIGRATIONS_FAILED"] });
+  expect(await branch.diff(id, failed.props!, news)).toMatchObject({ changes: true, replaces: [] });
 
   // Delete: one DELETE, then reads until gone; the parent stays.
   await emu.clearRequests();
