@@ -15,6 +15,7 @@ import * as supabase from "supabase-pulumi";
 import { engineRoot, REPO_ROOT } from "../../scripts/engine";
 import { startTestEmulator } from "../../harness/emulator";
 import { cleanup, emulatorStack, tempDir, type TestEmulator } from "./helpers";
+import { storage } from "../provider/emulator/storage/storage-api";
 
 const DB_PASS = "drift-e2e-db-pass-41c9";
 const SECRET_VALUE = "drift-secret-value-8e2d";
@@ -109,6 +110,7 @@ function program() {
     new supabase.Functions("fns", { projectRef: ref, sourceDir: functionsDir, verifyJwt: false });
     const kept = new supabase.ApiKey("kept-key", { projectRef: ref, type: "secret", name: "drift_backend" });
     const gone = new supabase.ApiKey("gone-key", { projectRef: ref, type: "publishable", name: "drift_web" });
+    new supabase.StorageBucket("bucket", { projectRef: ref, name: "drifty", public: false, fileSizeLimit: "1MB" });
     return {
       ref,
       config: new pulumi.Config("e2e").get("unused"),
@@ -156,7 +158,7 @@ test("every resource changed out of band: drift names it in text, markdown and J
   captured.push(clean.stdout, clean.stderr);
   expect(clean.stderr).toBe("");
   expect(clean.code).toBe(0);
-  expect(clean.stdout).toMatch(/^No drift in stack .*: 19 resources checked\./);
+  expect(clean.stdout).toMatch(/^No drift in stack .*: 20 resources checked\./);
 
   const sql = (query: string) => emu.api("POST", `/v1/projects/${ref}/database/query`, { query });
   const changes: Array<Promise<any>> = [
@@ -199,6 +201,8 @@ test("every resource changed out of band: drift names it in text, markdown and J
     sql(
       `update plans set price = 30 where code = 'pro'; update plans set name = '${OUT_OF_BAND_ROW}' where code = 'free'`,
     ),
+    // A storage bucket made public through the project's Storage API.
+    storage(emu, ref, "PUT", "/bucket/drifty", { public: true }),
   ];
   for (const r of await Promise.all(changes)) expect(r.status).toBeLessThan(300);
   expect((await emu.api("DELETE", `/v1/projects/${ref}/secrets`, ["MAP_TWO"])).status).toBeLessThan(300);
@@ -241,6 +245,7 @@ test("every resource changed out of band: drift names it in text, markdown and J
     ["ApiKey", "kept-key", /^ {2}kept-key: changed name$/],
     ["Functions", "fns", /^ {2}fns: changed alpha; deleted beta$/],
     ["DatabaseMigration", "plans-table", /^ {2}plans-table: deleted missing from history: \d+ 001_plans$/],
+    ["StorageBucket", "bucket", /^ {2}bucket: changed public$/],
   ];
   for (const [type, name, what] of expected) {
     const line = text.stdout.split("\n").find((l) => l.startsWith(`  ${name}: `));
@@ -253,7 +258,7 @@ test("every resource changed out of band: drift names it in text, markdown and J
   }
   expect(text.stdout).toMatch(/^ {2}gone-key: deleted out of band/m);
   expect(markdown.stdout).toMatch(/^- `gone-key`: `deleted out of band/m);
-  expect(text.stdout).toMatch(/^Drift in stack .*: 18 of 19 resources drifted/);
+  expect(text.stdout).toMatch(/^Drift in stack .*: 19 of 20 resources drifted/);
   // The advice refreshes before it applies: a plain `pulumi up` would find nothing to do.
   const advice = `pulumi up --refresh --yes --stack ${stackName} --cwd ${s.workDir}`;
   expect(text.stdout).toContain(`\n  ${advice}\n`);
@@ -262,11 +267,12 @@ test("every resource changed out of band: drift names it in text, markdown and J
   const report = JSON.parse(json.stdout);
   expect(report.restore.command).toBe(advice);
   expect(report.drifted).toBe(true);
-  expect(report.checked).toBe(19);
+  expect(report.checked).toBe(20);
   const byName = Object.fromEntries(report.resources.map((r: any) => [r.name, r]));
   expect(Object.keys(byName).sort()).toEqual(
     [
       "auth",
+      "bucket",
       "fn",
       "fns",
       "gone-key",
@@ -311,6 +317,7 @@ test("every resource changed out of band: drift names it in text, markdown and J
   expect(byName["plans-table"]).toMatchObject({ type: "DatabaseMigration", status: "changed" });
   expect(byName["plans-table"].drift.deleted).toEqual([expect.stringMatching(/^missing from history: \d+ 001_plans$/)]);
   expect(byName.fns).toMatchObject({ type: "Functions", drift: { changed: ["alpha"], deleted: ["beta"] } });
+  expect(byName.bucket).toMatchObject({ type: "StorageBucket", status: "changed", drift: { changed: ["public"] } });
   for (const [type, name] of expected) expect(byName[name].type).toBe(type);
 
   // `pulumi up --refresh` restores everything; the command then finds nothing.

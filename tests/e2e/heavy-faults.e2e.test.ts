@@ -3,7 +3,7 @@
  * through a heavy fault mix on every management and GraphQL route, on the
  * real engine: a stack of every resource kind (an organization, a project,
  * 10 `Secret`s, a `Secrets` map, a function, network restrictions, the root
- * key, a migration and 50 rows seeded through GraphQL).
+ * key, a migration, 50 rows seeded through GraphQL and a storage bucket).
  *
  * The mix (each share is of all requests; the rolls are chained so the shares
  * add up): 25% answered 503, 12.5% answered 429 with `Retry-After: 1`, 12.5%
@@ -83,6 +83,8 @@ function everyKind() {
       },
       { dependsOn: [migration] },
     );
+    // Storage buckets: written through the project's Storage API, faulted like every other route.
+    new supabase.StorageBucket("bucket", { projectRef: ref, name: "faulty", public: true, fileSizeLimit: "1MB" });
     return { ref };
   };
 }
@@ -134,7 +136,8 @@ async function live(ref: string) {
   const sql = async (query: string) => (await emu.api("POST", `/v1/projects/${ref}/database/query`, { query })).body;
   const rows = (await sql("select code, price::text as price, seats from plan order by seats")) as Any[];
   const history = (await sql("select name from supabase_migrations.schema_migrations")) as Any[];
-  return { orgs, projects, secrets, functions, restrictions, pgsodium, rows, history };
+  const buckets = (await emu.api("GET", `/v1/projects/${ref}/storage/buckets`)).body as Any[];
+  return { orgs, projects, secrets, functions, restrictions, pgsodium, rows, history, buckets };
 }
 
 async function runOnce(label: string, faults: boolean) {
@@ -201,6 +204,7 @@ function expectExactlyDeclared(after: Awaited<ReturnType<typeof live>>, ref: str
   expect(after.rows).toHaveLength(ROW_COUNT);
   expect(after.rows[ROW_COUNT - 1]).toEqual({ code: `plan-${ROW_COUNT - 1}`, price: `${ROW_COUNT - 1}.25`, seats: 49 });
   expect(after.history).toEqual([{ name: "001_plans" }]);
+  expect(after.buckets.map((b) => [b.id, b.public])).toEqual([["faulty", true]]);
 }
 
 test("one up converges and one destroy empties a stack of every kind under a 45% fault mix", async () => {
