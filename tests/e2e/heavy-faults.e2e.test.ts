@@ -1,6 +1,6 @@
 /**
  * One `pulumi up` converges, and one `pulumi destroy` empties the stack,
- * through a heavy fault mix on every management and GraphQL route, on the
+ * through a heavy fault mix on every management, GraphQL and Storage API route, on the
  * real engine: a stack of every resource kind (an organization, a project,
  * 10 `Secret`s, a `Secrets` map, a function, network restrictions, the root
  * key, a migration, 50 rows seeded through GraphQL and a storage bucket).
@@ -106,6 +106,7 @@ interface Figures {
   requests: number;
   management: number;
   graphql: number;
+  storage: number;
   faulted: number;
   byFault: Record<string, number>;
 }
@@ -120,6 +121,7 @@ function figures(log: RequestLogEntry[], faultKinds: Map<string, string>): Figur
     requests: log.length,
     management: log.filter((r) => r.api === "management").length,
     graphql: log.filter((r) => r.api === "graphql").length,
+    storage: log.filter((r) => r.api === "storage").length,
     faulted: log.filter((r) => r.fault).length,
     byFault,
   };
@@ -183,7 +185,7 @@ async function runOnce(label: string, faults: boolean) {
   const downFigures = figures(downLog, faultKinds);
   console.log(
     `${label}: up ${upSeconds.toFixed(1)} s, ${upFigures.requests} requests (${upFigures.management} management, ` +
-      `${upFigures.graphql} GraphQL), ${upFigures.faulted} faulted ${JSON.stringify(upFigures.byFault)}; ` +
+      `${upFigures.graphql} GraphQL, ${upFigures.storage} Storage API), ${upFigures.faulted} faulted ${JSON.stringify(upFigures.byFault)}; ` +
       `destroy ${downSeconds.toFixed(1)} s, ${downFigures.requests} requests, ${downFigures.faulted} faulted`,
   );
   return { after, ref, upFigures, downFigures, stackResources: up.summary.resourceChanges };
