@@ -151,7 +151,7 @@ export interface FaultSpec {
   /**
    * Which requests match: a route template ("/v1/projects/{ref}"), an exact
    * path, or a regular expression written as "re:<pattern>" tested on the path.
-   * Omitted: every management and GraphQL request.
+   * Omitted: every management, GraphQL and Storage API request.
    */
   path?: string;
   /** Answer with this status instead of running the handler (unless `reset: "after"`). */
@@ -177,7 +177,7 @@ export interface Fault extends FaultSpec {
 }
 
 export interface LatencySettings {
-  /** Added to every management and GraphQL response, in milliseconds. */
+  /** Added to every management, GraphQL and Storage API response, in milliseconds. */
   ms: number;
   /** Uniform random extra in [0, jitterMs). */
   jitterMs?: number;

@@ -1,5 +1,5 @@
 /**
- * The request pipeline. For the management and GraphQL surfaces:
+ * The request pipeline. For the management, GraphQL and Storage API surfaces:
  *
  *   route → fault → auth → rate limit → params/body/query validation → handler
  *   → latency → response → request log

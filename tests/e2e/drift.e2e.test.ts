@@ -15,6 +15,7 @@ import * as supabase from "supabase-pulumi";
 import { engineRoot, REPO_ROOT } from "../../scripts/engine";
 import { startTestEmulator } from "../../harness/emulator";
 import { cleanup, emulatorStack, tempDir, type TestEmulator } from "./helpers";
+import { storage } from "../provider/emulator/storage/storage-api";
 
 const DB_PASS = "drift-e2e-db-pass-41c9";
 const SECRET_VALUE = "drift-secret-value-8e2d";
@@ -121,6 +122,7 @@ function program() {
     new supabase.VanitySubdomain("vanity", { projectRef: second, subdomain: "drift-demo" });
     new supabase.BackupSchedule("backups", { projectRef: second, scheduleFor: "04:00:00" });
     new supabase.RestorePoint("restore-point", { projectRef: second, name: "drift-point" });
+    new supabase.StorageBucket("bucket", { projectRef: ref, name: "drifty", public: false, fileSizeLimit: "1MB" });
     return {
       ref,
       second,
@@ -169,7 +171,7 @@ test("every resource changed out of band: drift names it in text, markdown and J
   captured.push(clean.stdout, clean.stderr);
   expect(clean.stderr).toBe("");
   expect(clean.code).toBe(0);
-  expect(clean.stdout).toMatch(/^No drift in stack .*: 24 resources checked\./);
+  expect(clean.stdout).toMatch(/^No drift in stack .*: 25 resources checked\./);
 
   const sql = (query: string) => emu.api("POST", `/v1/projects/${ref}/database/query`, { query });
   const changes: Array<Promise<any>> = [
@@ -212,6 +214,8 @@ test("every resource changed out of band: drift names it in text, markdown and J
     sql(
       `update plans set price = 30 where code = 'pro'; update plans set name = '${OUT_OF_BAND_ROW}' where code = 'free'`,
     ),
+    // A storage bucket made public through the project's Storage API.
+    storage(emu, ref, "PUT", "/bucket/drifty", { public: true }),
   ];
   const second = `/v1/projects/${up.outputs.second.value}`;
   changes.push(
@@ -265,6 +269,7 @@ test("every resource changed out of band: drift names it in text, markdown and J
     ["VanitySubdomain", "vanity", /^ {2}vanity: changed subdomain$/],
     ["BackupSchedule", "backups", /^ {2}backups: changed scheduleFor$/],
     ["RestorePoint", "restore-point", /^ {2}restore-point: changed status REMOVED$/],
+    ["StorageBucket", "bucket", /^ {2}bucket: changed public$/],
   ];
   for (const [type, name, what] of expected) {
     const line = text.stdout.split("\n").find((l) => l.startsWith(`  ${name}: `));
@@ -277,7 +282,7 @@ test("every resource changed out of band: drift names it in text, markdown and J
   }
   expect(text.stdout).toMatch(/^ {2}gone-key: deleted out of band/m);
   expect(markdown.stdout).toMatch(/^- `gone-key`: `deleted out of band/m);
-  expect(text.stdout).toMatch(/^Drift in stack .*: 22 of 24 resources drifted/);
+  expect(text.stdout).toMatch(/^Drift in stack .*: 23 of 25 resources drifted/);
   // The advice refreshes before it applies: a plain `pulumi up` would find nothing to do.
   const advice = `pulumi up --refresh --yes --stack ${stackName} --cwd ${s.workDir}`;
   expect(text.stdout).toContain(`\n  ${advice}\n`);
@@ -286,11 +291,12 @@ test("every resource changed out of band: drift names it in text, markdown and J
   const report = JSON.parse(json.stdout);
   expect(report.restore.command).toBe(advice);
   expect(report.drifted).toBe(true);
-  expect(report.checked).toBe(24);
+  expect(report.checked).toBe(25);
   const byName = Object.fromEntries(report.resources.map((r: any) => [r.name, r]));
   expect(Object.keys(byName).sort()).toEqual(
     [
       "auth",
+      "bucket",
       "fn",
       "fns",
       "gone-key",
@@ -336,6 +342,7 @@ test("every resource changed out of band: drift names it in text, markdown and J
   expect(byName["plans-table"]).toMatchObject({ type: "DatabaseMigration", status: "changed" });
   expect(byName["plans-table"].drift.deleted).toEqual([expect.stringMatching(/^missing from history: \d+ 001_plans$/)]);
   expect(byName.fns).toMatchObject({ type: "Functions", drift: { changed: ["alpha"], deleted: ["beta"] } });
+  expect(byName.bucket).toMatchObject({ type: "StorageBucket", status: "changed", drift: { changed: ["public"] } });
   for (const [type, name] of expected) expect(byName[name].type).toBe(type);
 
   // `pulumi up --refresh` restores everything; the command then finds nothing.

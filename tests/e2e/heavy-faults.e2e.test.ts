@@ -1,9 +1,9 @@
 /**
  * One `pulumi up` converges, and one `pulumi destroy` empties the stack,
- * through a heavy fault mix on every management and GraphQL route, on the
+ * through a heavy fault mix on every management, GraphQL and Storage API route, on the
  * real engine: a stack of every resource kind (an organization, a project,
  * 10 `Secret`s, a `Secrets` map, a function, network restrictions, the root
- * key, a migration, 50 rows seeded through GraphQL, the add-ons, a vanity
+ * key, a migration, 50 rows seeded through GraphQL, a storage bucket, the add-ons, a vanity
  * subdomain, the backup schedule, a restore point, a branch, and a preview
  * environment: a branch with its own secrets, migration and seed rows).
  *
@@ -99,6 +99,8 @@ function everyKind() {
     new supabase.VanitySubdomain("vanity", { projectRef: ref, subdomain: "heavy-faults" });
     new supabase.BackupSchedule("backups", { projectRef: ref, scheduleFor: "04:00:00" });
     new supabase.RestorePoint("point", { projectRef: ref, name: "heavy-point" });
+    // Storage buckets: written through the project's Storage API, faulted like every other route.
+    new supabase.StorageBucket("bucket", { projectRef: ref, name: "faulty", public: true, fileSizeLimit: "1MB" });
     return { ref };
   };
 }
@@ -120,6 +122,7 @@ interface Figures {
   requests: number;
   management: number;
   graphql: number;
+  storage: number;
   faulted: number;
   byFault: Record<string, number>;
 }
@@ -134,6 +137,7 @@ function figures(log: RequestLogEntry[], faultKinds: Map<string, string>): Figur
     requests: log.length,
     management: log.filter((r) => r.api === "management").length,
     graphql: log.filter((r) => r.api === "graphql").length,
+    storage: log.filter((r) => r.api === "storage").length,
     faulted: log.filter((r) => r.fault).length,
     byFault,
   };
@@ -150,6 +154,7 @@ async function live(ref: string) {
   const sql = async (query: string) => (await emu.api("POST", `/v1/projects/${ref}/database/query`, { query })).body;
   const rows = (await sql("select code, price::text as price, seats from plan order by seats")) as Any[];
   const history = (await sql("select name from supabase_migrations.schema_migrations")) as Any[];
+  const buckets = (await emu.api("GET", `/v1/projects/${ref}/storage/buckets`)).body as Any[];
   const p = `/v1/projects/${ref}`;
   const features = {
     addons: ((await emu.api("GET", `${p}/billing/addons`)).body as Any).selected_addons.map((a: Any) => a.variant.id),
@@ -173,6 +178,7 @@ async function live(ref: string) {
     rows,
     history,
     features,
+    buckets,
     branches,
     previewRows,
     previewSecrets,
@@ -222,7 +228,7 @@ async function runOnce(label: string, faults: boolean) {
   const downFigures = figures(downLog, faultKinds);
   console.log(
     `${label}: up ${upSeconds.toFixed(1)} s, ${upFigures.requests} requests (${upFigures.management} management, ` +
-      `${upFigures.graphql} GraphQL), ${upFigures.faulted} faulted ${JSON.stringify(upFigures.byFault)}; ` +
+      `${upFigures.graphql} GraphQL, ${upFigures.storage} Storage API), ${upFigures.faulted} faulted ${JSON.stringify(upFigures.byFault)}; ` +
       `destroy ${downSeconds.toFixed(1)} s, ${downFigures.requests} requests, ${downFigures.faulted} faulted`,
   );
   // The branches destroy deleted (each answered 200 once: a DELETE faulted with a 503 or a reset never acted).
@@ -257,6 +263,7 @@ function expectExactlyDeclared(after: Awaited<ReturnType<typeof live>>, ref: str
     schedule: "04:00:00",
     point: "AVAILABLE",
   });
+  expect(after.buckets.map((b) => [b.id, b.public])).toEqual([["faulty", true]]);
 }
 
 test("one up converges and one destroy empties a stack of every kind under a 45% fault mix", async () => {
