@@ -159,6 +159,28 @@ test("the imported program's first up creates and writes nothing; refresh finds 
   }
 });
 
+test("with --all-fields every setting is declared, and the first up still writes nothing", async () => {
+  const emu = suite.emu;
+  const fixture = await buildImportFixture(emu, { functions: 1, secrets: 1, migrations: 1 });
+  runtime.resetContexts();
+  const program = await collect({ project: fixture.ref, allFields: true, rows: [] });
+  const auth = program.declarations.find((d) => d.type === "AuthConfig")!;
+  expect(Object.keys(auth.inputs).length).toBeGreaterThan(100);
+  expect(program.declarations.find((d) => d.type === "SslEnforcement")).toBeDefined();
+  // Every live value passes its kind's check as it is: nothing had to be left out.
+  expect(program.declarations.flatMap((d) => d.comment ?? []).filter((c) => /refused by check/.test(c))).toEqual([]);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "import-provider-"));
+  try {
+    writeProgram(dir, await programFiles(program, "typescript", async (s) => s), false);
+    await emu.clearRequests();
+    runtime.resetContexts();
+    await firstUp(program, fixture.secretValues, dir);
+    expect(await writes()).toEqual([]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test("an organization imports every project: names, function folders and secret keys stay apart", async () => {
   const emu = suite.emu;
   const shop = await buildImportFixture(emu, { functions: 1, secrets: 1, migrations: 1 }, "Shop");
