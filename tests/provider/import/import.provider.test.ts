@@ -46,7 +46,7 @@ function graphqlKinds(): { mutations: () => number; reads: () => number; restore
 
 test("import reads each kind once, each function's body once, each migration once, and writes nothing", async () => {
   const emu = suite.emu;
-  const size = { functions: 5, secrets: 20, migrations: 4 };
+  const size = { functions: 50, secrets: 200, migrations: 20 };
   const fixture = await buildImportFixture(emu, size);
   runtime.resetContexts();
   await emu.clearRequests();
@@ -58,6 +58,8 @@ test("import reads each kind once, each function's body once, each migration onc
   // TableRows' table lookup is a read-only catalog query.
   const seen = (await routes()).filter((r) => r !== "POST /v1/projects/{ref}/database/query");
   const count = (route: string) => seen.filter((r) => r === route).length;
+  // Inside the rate limits: no call was answered 429.
+  expect((await emu.requests()).filter((r) => r.status === 429)).toEqual([]);
   expect(seen.filter((r) => !r.startsWith("GET "))).toEqual([]);
   expect(count("GET /v1/projects/{ref}/functions/{function_slug}/body")).toBe(size.functions);
   expect(count("GET /v1/projects/{ref}/database/migrations/{version}")).toBe(size.migrations);
