@@ -91,6 +91,8 @@ export async function buildImportFixture(
   });
   await emu.advanceTime(10_000);
   await ok(emu, "POST", `${p}/custom-hostname/initialize`, { custom_hostname: "api.shop.example.com" });
+  // Past DNS verification, so the hostname's status stays put while a test reads it.
+  await emu.advanceTime(3_600_000);
   await ok(emu, "POST", `${p}/api-keys`, { type: "publishable", name: "storefront", description: "The storefront" });
   await ok(emu, "POST", `${p}/api-keys`, {
     type: "secret",

@@ -6,7 +6,8 @@
  * nothing; once set, `up` makes zero writes (the request log shows no POST,
  * PUT, PATCH or DELETE on the management API and no GraphQL request at all);
  * `preview --refresh --expect-no-changes` passes; one edited field makes
- * exactly one write. Then the same for the YAML program through the plugin.
+ * exactly one write. Then the same for the YAML program through the plugin
+ * (where the engine itself refuses a stack with a secret missing).
  * A re-run refuses the non-empty folder unless `--force`, and writes the same
  * program again.
  */
@@ -188,6 +189,14 @@ test("the YAML program runs through the plugin: no write on up, one write for on
   expect(program).toContain("projectRef: ${shop.ref}");
   const e = engine(project, [path.join(tools, "node_modules", ".bin"), yamlHostDir()]);
   await initStack(project, e);
+  // Before the secrets are set: the engine refuses the stack, naming every missing one; nothing is written.
+  await emu.clearRequests();
+  const refused = await e.pulumi(["up", "--yes", "--skip-preview"]);
+  expect(refused.code).not.toBe(0);
+  expect(refused.out).toMatch(
+    /missing configuration values 'SECRET_0', 'SECRET_1', 'SECRET_2', 'dbPass' and 'smtpPass'/,
+  );
+  expect(await writes()).toEqual([]);
   await setSecrets(project, e);
   // The TypeScript test set maxRows to 600 when both run; 500 when this one runs alone.
   await adoptAndEdit(project, "Pulumi.yaml", e, /maxRows: (500|600)\n/, "maxRows: 700\n");

@@ -46,7 +46,7 @@ function graphqlKinds(): { mutations: () => number; reads: () => number; restore
 
 test("import reads each kind once, each function's body once, each migration once, and writes nothing", async () => {
   const emu = suite.emu;
-  const size = { functions: 5, secrets: 20, migrations: 4 };
+  const size = { functions: 50, secrets: 200, migrations: 20 };
   const fixture = await buildImportFixture(emu, size);
   runtime.resetContexts();
   await emu.clearRequests();
@@ -58,6 +58,8 @@ test("import reads each kind once, each function's body once, each migration onc
   // TableRows' table lookup is a read-only catalog query.
   const seen = (await routes()).filter((r) => r !== "POST /v1/projects/{ref}/database/query");
   const count = (route: string) => seen.filter((r) => r === route).length;
+  // Inside the rate limits: no call was answered 429.
+  expect((await emu.requests()).filter((r) => r.status === 429)).toEqual([]);
   expect(seen.filter((r) => !r.startsWith("GET "))).toEqual([]);
   expect(count("GET /v1/projects/{ref}/functions/{function_slug}/body")).toBe(size.functions);
   expect(count("GET /v1/projects/{ref}/database/migrations/{version}")).toBe(size.migrations);
@@ -154,6 +156,28 @@ test("the imported program's first up creates and writes nothing; refresh finds 
     expect(await writes()).toEqual([]);
     expect(gql.mutations()).toBe(0);
     gql.restore();
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("with --all-fields every setting is declared, and the first up still writes nothing", async () => {
+  const emu = suite.emu;
+  const fixture = await buildImportFixture(emu, { functions: 1, secrets: 1, migrations: 1 });
+  runtime.resetContexts();
+  const program = await collect({ project: fixture.ref, allFields: true, rows: [] });
+  const auth = program.declarations.find((d) => d.type === "AuthConfig")!;
+  expect(Object.keys(auth.inputs).length).toBeGreaterThan(100);
+  expect(program.declarations.find((d) => d.type === "SslEnforcement")).toBeDefined();
+  // Every live value passes its kind's check as it is: nothing had to be left out.
+  expect(program.declarations.flatMap((d) => d.comment ?? []).filter((c) => /refused by check/.test(c))).toEqual([]);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "import-provider-"));
+  try {
+    writeProgram(dir, await programFiles(program, "typescript", async (s) => s), false);
+    await emu.clearRequests();
+    runtime.resetContexts();
+    await firstUp(program, fixture.secretValues, dir);
+    expect(await writes()).toEqual([]);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
