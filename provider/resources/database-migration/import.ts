@@ -57,7 +57,6 @@ export const databaseMigrationImporter: KindImporter = {
   scope: "project",
   async read(ctx) {
     const ref = ctx.project!.ref ?? ctx.project!.id;
-    const client = managementClient();
     const entries = await readHistory(ref);
     const out: ImportedResource[] = [];
     let previous: string | undefined;
