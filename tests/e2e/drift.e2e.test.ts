@@ -93,8 +93,9 @@ function program() {
       },
       { dependsOn: [table] },
     );
-    new supabase.AuthConfig("auth", {
+    const auth = new supabase.AuthConfig("auth", {
       projectRef: ref,
+      samlEnabled: true,
       siteUrl: "https://app.drift.example.com",
       jwtExp: 3600,
       smtpPass: SMTP_PASS,
@@ -109,6 +110,17 @@ function program() {
     new supabase.Functions("fns", { projectRef: ref, sourceDir: functionsDir, verifyJwt: false });
     const kept = new supabase.ApiKey("kept-key", { projectRef: ref, type: "secret", name: "drift_backend" });
     const gone = new supabase.ApiKey("gone-key", { projectRef: ref, type: "publishable", name: "drift_web" });
+    // Auth integrations and keys, realtime, legacy keys, webhooks.
+    new supabase.RealtimeConfig("realtime", { projectRef: ref, maxConcurrentUsers: 500 });
+    new supabase.ThirdPartyAuth("tpa", { projectRef: ref, oidcIssuerUrl: "https://securetoken.google.com/drift" });
+    const sso = new supabase.SsoProvider(
+      "sso",
+      { projectRef: ref, metadataUrl: "https://idp.drift.example.com/metadata", domains: ["drift.example.com"] },
+      { dependsOn: [auth] },
+    );
+    new supabase.SigningKey("signing-key", { projectRef: ref, algorithm: "ES256", status: "in_use" });
+    new supabase.LegacyApiKeys("legacy-keys", { projectRef: ref, enabled: true });
+    new supabase.DatabaseWebhooks("webhooks", { projectRef: ref });
     return {
       ref,
       config: new pulumi.Config("e2e").get("unused"),
@@ -116,6 +128,7 @@ function program() {
       keptKey: kept.apiKey,
       goneKeyId: gone.keyId,
       goneKey: gone.apiKey,
+      ssoId: sso.providerId,
     };
   };
 }
@@ -156,7 +169,7 @@ test("every resource changed out of band: drift names it in text, markdown and J
   captured.push(clean.stdout, clean.stderr);
   expect(clean.stderr).toBe("");
   expect(clean.code).toBe(0);
-  expect(clean.stdout).toMatch(/^No drift in stack .*: 19 resources checked\./);
+  expect(clean.stdout).toMatch(/^No drift in stack .*: 25 resources checked\./);
 
   const sql = (query: string) => emu.api("POST", `/v1/projects/${ref}/database/query`, { query });
   const changes: Array<Promise<any>> = [
@@ -199,6 +212,17 @@ test("every resource changed out of band: drift names it in text, markdown and J
     sql(
       `update plans set price = 30 where code = 'pro'; update plans set name = '${OUT_OF_BAND_ROW}' where code = 'free'`,
     ),
+    // Realtime, SSO domains, a signing key retired by another one, legacy keys off, webhooks dropped, TPA deleted.
+    emu.api("PATCH", `/v1/projects/${ref}/config/realtime`, { max_concurrent_users: 10 }),
+    emu.api("PUT", `/v1/projects/${ref}/config/auth/sso/providers/${up.outputs.ssoId.value}`, {
+      domains: ["elsewhere.example.com"],
+    }),
+    emu.api("POST", `/v1/projects/${ref}/config/auth/signing-keys`, { algorithm: "EdDSA", status: "in_use" }),
+    emu.api("PUT", `/v1/projects/${ref}/api-keys/legacy?enabled=false`),
+    sql("drop schema supabase_functions cascade"),
+    emu
+      .api("GET", `/v1/projects/${ref}/config/auth/third-party-auth`)
+      .then((r) => emu.api("DELETE", `/v1/projects/${ref}/config/auth/third-party-auth/${(r.body as any[])[0].id}`)),
   ];
   for (const r of await Promise.all(changes)) expect(r.status).toBeLessThan(300);
   expect((await emu.api("DELETE", `/v1/projects/${ref}/secrets`, ["MAP_TWO"])).status).toBeLessThan(300);
@@ -241,6 +265,11 @@ test("every resource changed out of band: drift names it in text, markdown and J
     ["ApiKey", "kept-key", /^ {2}kept-key: changed name$/],
     ["Functions", "fns", /^ {2}fns: changed alpha; deleted beta$/],
     ["DatabaseMigration", "plans-table", /^ {2}plans-table: deleted missing from history: \d+ 001_plans$/],
+    ["RealtimeConfig", "realtime", /^ {2}realtime: changed maxConcurrentUsers$/],
+    ["SsoProvider", "sso", /^ {2}sso: changed domains$/],
+    ["SigningKey", "signing-key", /^ {2}signing-key: changed status$/],
+    ["LegacyApiKeys", "legacy-keys", /^ {2}legacy-keys: changed enabled$/],
+    ["DatabaseWebhooks", "webhooks", /^ {2}webhooks: changed enabled$/],
   ];
   for (const [type, name, what] of expected) {
     const line = text.stdout.split("\n").find((l) => l.startsWith(`  ${name}: `));
@@ -252,8 +281,9 @@ test("every resource changed out of band: drift names it in text, markdown and J
     expect(md?.replace(/`/g, "").replace(/^- /, "  ")).toMatch(what);
   }
   expect(text.stdout).toMatch(/^ {2}gone-key: deleted out of band/m);
+  expect(text.stdout).toMatch(/^ {2}tpa: deleted out of band/m);
   expect(markdown.stdout).toMatch(/^- `gone-key`: `deleted out of band/m);
-  expect(text.stdout).toMatch(/^Drift in stack .*: 18 of 19 resources drifted/);
+  expect(text.stdout).toMatch(/^Drift in stack .*: 24 of 25 resources drifted/);
   // The advice refreshes before it applies: a plain `pulumi up` would find nothing to do.
   const advice = `pulumi up --refresh --yes --stack ${stackName} --cwd ${s.workDir}`;
   expect(text.stdout).toContain(`\n  ${advice}\n`);
@@ -262,7 +292,7 @@ test("every resource changed out of band: drift names it in text, markdown and J
   const report = JSON.parse(json.stdout);
   expect(report.restore.command).toBe(advice);
   expect(report.drifted).toBe(true);
-  expect(report.checked).toBe(19);
+  expect(report.checked).toBe(25);
   const byName = Object.fromEntries(report.resources.map((r: any) => [r.name, r]));
   expect(Object.keys(byName).sort()).toEqual(
     [
@@ -284,6 +314,12 @@ test("every resource changed out of band: drift names it in text, markdown and J
       "ssl",
       "storage",
       "token",
+      "realtime",
+      "tpa",
+      "sso",
+      "signing-key",
+      "legacy-keys",
+      "webhooks",
     ].sort(),
   );
   expect(byName.plans).toMatchObject({
