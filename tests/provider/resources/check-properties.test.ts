@@ -131,6 +131,12 @@ const OPTIONAL: Partial<Record<runtime.ResourceKind, string[]>> = {
   postgrestConfig: ["restoreOnDestroy", "dbPool"],
   apiKey: ["description", "secretJwtTemplate", "adopt"],
   tableRows: ["key", "onDelete", "batchSize", "pageSize", "exclusive", "inflect", "apiKey"],
+  realtimeConfig: ["restoreOnDestroy"],
+  thirdPartyAuth: ["jwksUrl", "customJwks"],
+  legacyApiKeys: ["restoreOnDestroy"],
+  databaseWebhooks: ["enabled"],
+  ssoProvider: ["metadataXml", "attributeMapping", "nameIdFormat"],
+  signingKey: ["legacy", "keyId"],
 };
 
 /**
