@@ -82,6 +82,26 @@ export const PROVIDER_OPERATIONS = [
   "v1-create-restore-point",
   "v1-get-restore-point",
   "v1-undo",
+  // Auth integrations and keys, legacy API keys, database webhooks (client/endpoints/auth.ts).
+  "v1-list-project-tpa-integrations",
+  "v1-create-project-tpa-integration",
+  "v1-get-project-tpa-integration",
+  "v1-delete-project-tpa-integration",
+  "v1-list-all-sso-provider",
+  "v1-create-a-sso-provider",
+  "v1-get-a-sso-provider",
+  "v1-update-a-sso-provider",
+  "v1-delete-a-sso-provider",
+  "v1-get-project-signing-keys",
+  "v1-create-project-signing-key",
+  "v1-get-project-signing-key",
+  "v1-update-project-signing-key",
+  "v1-remove-project-signing-key",
+  "v1-get-legacy-signing-key",
+  "v1-create-legacy-signing-key",
+  "v1-get-project-legacy-api-keys",
+  "v1-update-project-legacy-api-keys",
+  "v1-enable-database-webhook",
 ];
 
 const PROVIDER_AGENT = /^supabase-pulumi\//;

@@ -79,9 +79,18 @@ export class ProviderContext {
   serviceRoleKey(ref: string): Promise<string> {
     let p = this.serviceKeys.get(ref);
     if (!p) {
-      // Through the project's shared key list: a refresh or an import that also lists the keys makes one call.
-      p = this.list("apiKeys", ref, (c) => c.getApiKeys(ref)).then((keys) => {
-        const key = keys.find((k) => k.name === "service_role")?.api_key;
+      // A secret key acting as service_role first: it works whether or not the legacy JWT keys are turned off. Its
+      // value is masked unless revealed, so this list is the revealed one (kept in memory only, never in state).
+      p = this.list("apiKeysRevealed", ref, (c) => c.getApiKeys(ref, { reveal: true })).then((keys) => {
+        const secret = keys.find(
+          (k) =>
+            k.type === "secret" &&
+            (k.secret_jwt_template?.role ?? "service_role") === "service_role" &&
+            typeof k.api_key === "string" &&
+            k.api_key.startsWith("sb_secret_") &&
+            !/[·*•]/.test(k.api_key),
+        )?.api_key;
+        const key = secret ?? keys.find((k) => k.name === "service_role")?.api_key;
         if (!key) throw new SupabaseError("API", `Project ${ref} has no service_role API key; pass apiKey explicitly.`);
         return key;
       });

@@ -94,8 +94,9 @@ function program() {
       },
       { dependsOn: [table] },
     );
-    new supabase.AuthConfig("auth", {
+    const auth = new supabase.AuthConfig("auth", {
       projectRef: ref,
+      samlEnabled: true,
       siteUrl: "https://app.drift.example.com",
       jwtExp: 3600,
       smtpPass: SMTP_PASS,
@@ -123,6 +124,17 @@ function program() {
     new supabase.BackupSchedule("backups", { projectRef: second, scheduleFor: "04:00:00" });
     new supabase.RestorePoint("restore-point", { projectRef: second, name: "drift-point" });
     new supabase.StorageBucket("bucket", { projectRef: ref, name: "drifty", public: false, fileSizeLimit: "1MB" });
+    // Auth integrations and keys, realtime, legacy keys, webhooks.
+    new supabase.RealtimeConfig("realtime", { projectRef: ref, maxConcurrentUsers: 500 });
+    new supabase.ThirdPartyAuth("tpa", { projectRef: ref, oidcIssuerUrl: "https://securetoken.google.com/drift" });
+    const sso = new supabase.SsoProvider(
+      "sso",
+      { projectRef: ref, metadataUrl: "https://idp.drift.example.com/metadata", domains: ["drift.example.com"] },
+      { dependsOn: [auth] },
+    );
+    new supabase.SigningKey("signing-key", { projectRef: ref, algorithm: "ES256", status: "in_use" });
+    new supabase.LegacyApiKeys("legacy-keys", { projectRef: ref, enabled: true });
+    new supabase.DatabaseWebhooks("webhooks", { projectRef: ref });
     return {
       ref,
       second,
@@ -131,6 +143,7 @@ function program() {
       keptKey: kept.apiKey,
       goneKeyId: gone.keyId,
       goneKey: gone.apiKey,
+      ssoId: sso.providerId,
     };
   };
 }
@@ -171,7 +184,7 @@ test("every resource changed out of band: drift names it in text, markdown and J
   captured.push(clean.stdout, clean.stderr);
   expect(clean.stderr).toBe("");
   expect(clean.code).toBe(0);
-  expect(clean.stdout).toMatch(/^No drift in stack .*: 25 resources checked\./);
+  expect(clean.stdout).toMatch(/^No drift in stack .*: 31 resources checked\./);
 
   const sql = (query: string) => emu.api("POST", `/v1/projects/${ref}/database/query`, { query });
   const changes: Array<Promise<any>> = [
@@ -216,6 +229,17 @@ test("every resource changed out of band: drift names it in text, markdown and J
     ),
     // A storage bucket made public through the project's Storage API.
     storage(emu, ref, "PUT", "/bucket/drifty", { public: true }),
+    // Realtime, SSO domains, a signing key retired by another one, legacy keys off, webhooks dropped, TPA deleted.
+    emu.api("PATCH", `/v1/projects/${ref}/config/realtime`, { max_concurrent_users: 10 }),
+    emu.api("PUT", `/v1/projects/${ref}/config/auth/sso/providers/${up.outputs.ssoId.value}`, {
+      domains: ["elsewhere.example.com"],
+    }),
+    emu.api("POST", `/v1/projects/${ref}/config/auth/signing-keys`, { algorithm: "EdDSA", status: "in_use" }),
+    emu.api("PUT", `/v1/projects/${ref}/api-keys/legacy?enabled=false`),
+    sql("drop schema supabase_functions cascade"),
+    emu
+      .api("GET", `/v1/projects/${ref}/config/auth/third-party-auth`)
+      .then((r) => emu.api("DELETE", `/v1/projects/${ref}/config/auth/third-party-auth/${(r.body as any[])[0].id}`)),
   ];
   const second = `/v1/projects/${up.outputs.second.value}`;
   changes.push(
@@ -270,6 +294,11 @@ test("every resource changed out of band: drift names it in text, markdown and J
     ["BackupSchedule", "backups", /^ {2}backups: changed scheduleFor$/],
     ["RestorePoint", "restore-point", /^ {2}restore-point: changed status REMOVED$/],
     ["StorageBucket", "bucket", /^ {2}bucket: changed public$/],
+    ["RealtimeConfig", "realtime", /^ {2}realtime: changed maxConcurrentUsers$/],
+    ["SsoProvider", "sso", /^ {2}sso: changed domains$/],
+    ["SigningKey", "signing-key", /^ {2}signing-key: changed status$/],
+    ["LegacyApiKeys", "legacy-keys", /^ {2}legacy-keys: changed enabled$/],
+    ["DatabaseWebhooks", "webhooks", /^ {2}webhooks: changed enabled$/],
   ];
   for (const [type, name, what] of expected) {
     const line = text.stdout.split("\n").find((l) => l.startsWith(`  ${name}: `));
@@ -281,8 +310,9 @@ test("every resource changed out of band: drift names it in text, markdown and J
     expect(md?.replace(/`/g, "").replace(/^- /, "  ")).toMatch(what);
   }
   expect(text.stdout).toMatch(/^ {2}gone-key: deleted out of band/m);
+  expect(text.stdout).toMatch(/^ {2}tpa: deleted out of band/m);
   expect(markdown.stdout).toMatch(/^- `gone-key`: `deleted out of band/m);
-  expect(text.stdout).toMatch(/^Drift in stack .*: 23 of 25 resources drifted/);
+  expect(text.stdout).toMatch(/^Drift in stack .*: 29 of 31 resources drifted/);
   // The advice refreshes before it applies: a plain `pulumi up` would find nothing to do.
   const advice = `pulumi up --refresh --yes --stack ${stackName} --cwd ${s.workDir}`;
   expect(text.stdout).toContain(`\n  ${advice}\n`);
@@ -291,7 +321,7 @@ test("every resource changed out of band: drift names it in text, markdown and J
   const report = JSON.parse(json.stdout);
   expect(report.restore.command).toBe(advice);
   expect(report.drifted).toBe(true);
-  expect(report.checked).toBe(25);
+  expect(report.checked).toBe(31);
   const byName = Object.fromEntries(report.resources.map((r: any) => [r.name, r]));
   expect(Object.keys(byName).sort()).toEqual(
     [
@@ -315,6 +345,12 @@ test("every resource changed out of band: drift names it in text, markdown and J
       "storage",
       "token",
       ...["addons", "vanity", "backups", "restore-point"],
+      "realtime",
+      "tpa",
+      "sso",
+      "signing-key",
+      "legacy-keys",
+      "webhooks",
     ].sort(),
   );
   expect(byName.plans).toMatchObject({

@@ -4,8 +4,10 @@
  * real engine: a stack of every resource kind (an organization, a project,
  * 10 `Secret`s, a `Secrets` map, a function, network restrictions, the root
  * key, a migration, 50 rows seeded through GraphQL, a storage bucket, the add-ons, a vanity
- * subdomain, the backup schedule, a restore point, a branch, and a preview
- * environment: a branch with its own secrets, migration and seed rows).
+ * subdomain, the backup schedule, a restore point, a branch, a preview environment
+ * (a branch with its own secrets, migration and seed rows), realtime settings, a
+ * third-party issuer, a SAML provider, a signing key, the legacy keys switch and
+ * database webhooks).
  *
  * The mix (each share is of all requests; the rolls are chained so the shares
  * add up): 25% answered 503, 12.5% answered 429 with `Retry-After: 1`, 12.5%
@@ -101,6 +103,18 @@ function everyKind() {
     new supabase.RestorePoint("point", { projectRef: ref, name: "heavy-point" });
     // Storage buckets: written through the project's Storage API, faulted like every other route.
     new supabase.StorageBucket("bucket", { projectRef: ref, name: "faulty", public: true, fileSizeLimit: "1MB" });
+    // Auth integrations and keys, realtime, legacy keys, webhooks: each POST here may be reset after it acted.
+    new supabase.RealtimeConfig("realtime", { projectRef: ref, privateOnly: true, maxConcurrentUsers: 500 });
+    new supabase.ThirdPartyAuth("tpa", { projectRef: ref, oidcIssuerUrl: "https://securetoken.google.com/heavy" });
+    const saml = new supabase.AuthConfig("auth", { projectRef: ref, samlEnabled: true });
+    new supabase.SsoProvider(
+      "sso",
+      { projectRef: ref, metadataUrl: "https://idp.heavy.example.com/metadata", domains: ["heavy.example.com"] },
+      { dependsOn: [saml] },
+    );
+    new supabase.SigningKey("signing-key", { projectRef: ref, algorithm: "ES256", status: "standby" });
+    new supabase.LegacyApiKeys("legacy-keys", { projectRef: ref, enabled: true });
+    new supabase.DatabaseWebhooks("webhooks", { projectRef: ref });
     return { ref };
   };
 }
@@ -154,6 +168,13 @@ async function live(ref: string) {
   const sql = async (query: string) => (await emu.api("POST", `/v1/projects/${ref}/database/query`, { query })).body;
   const rows = (await sql("select code, price::text as price, seats from plan order by seats")) as Any[];
   const history = (await sql("select name from supabase_migrations.schema_migrations")) as Any[];
+  const auth = {
+    realtime: (await emu.api("GET", `/v1/projects/${ref}/config/realtime`)).body as Any,
+    tpa: (await emu.api("GET", `/v1/projects/${ref}/config/auth/third-party-auth`)).body as Any[],
+    sso: ((await emu.api("GET", `/v1/projects/${ref}/config/auth/sso/providers`)).body as Any).items as Any[],
+    keys: ((await emu.api("GET", `/v1/projects/${ref}/config/auth/signing-keys`)).body as Any).keys as Any[],
+    hooks: (await sql("select to_regclass('supabase_functions.hooks')::text as t")) as Any[],
+  };
   const buckets = (await emu.api("GET", `/v1/projects/${ref}/storage/buckets`)).body as Any[];
   const p = `/v1/projects/${ref}`;
   const features = {
@@ -182,6 +203,7 @@ async function live(ref: string) {
     branches,
     previewRows,
     previewSecrets,
+    auth,
   };
 }
 
@@ -264,6 +286,11 @@ function expectExactlyDeclared(after: Awaited<ReturnType<typeof live>>, ref: str
     point: "AVAILABLE",
   });
   expect(after.buckets.map((b) => [b.id, b.public])).toEqual([["faulty", true]]);
+  expect(after.auth.realtime).toMatchObject({ private_only: true, max_concurrent_users: 500 });
+  expect(after.auth.tpa.map((t) => t.oidc_issuer_url)).toEqual(["https://securetoken.google.com/heavy"]);
+  expect(after.auth.sso.map((p) => p.saml.metadata_url)).toEqual(["https://idp.heavy.example.com/metadata"]);
+  expect(after.auth.keys.map((k) => [k.algorithm, k.status])).toEqual([["ES256", "standby"]]);
+  expect(after.auth.hooks).toEqual([{ t: "supabase_functions.hooks" }]);
 }
 
 test("one up converges and one destroy empties a stack of every kind under a 45% fault mix", async () => {

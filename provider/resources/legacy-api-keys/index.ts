@@ -62,7 +62,7 @@ export const legacyApiKeysDoc: ResourceDoc<typeof legacyApiKeysInputs> = {
     notes: [
       "A kind of its own rather than a setting of `ApiKey`: it is one switch per project over keys no `ApiKey` manages (the legacy keys cannot be created, changed or deleted), and it has the configuration kinds' lifecycle (adopt, restore on destroy).",
       "The service marks `…/api-keys/legacy` as due for removal (it will answer 404 then).",
-      "While it is off, the project's GraphQL API answers 401 `Legacy API keys are disabled` to the `anon` and `service_role` keys. `TableRows` with `projectRef` reads the legacy `service_role` key: give it `graphqlUrl` and `apiKey` (a secret key from `ApiKey`) instead.",
+      "While it is off, the project's GraphQL API answers 401 `Legacy API keys are disabled` to the `anon` and `service_role` keys. `TableRows` with `projectRef` uses a secret key acting as `service_role` (the project's default one) when there is one, so it keeps working.",
     ],
   },
   ...managementFootprint({

@@ -12,7 +12,7 @@ import { managementClient } from "../../context";
 import { isNotFound, partialFailure, SupabaseError } from "../../errors";
 import { pollUntil } from "../../poll";
 import { usageProjectRef, type ResourceDoc } from "../../resource-doc";
-import { checkWith, diffFields, type FieldRule, type Props, type ResourceImpl } from "../common";
+import { checkWith, containsUnknown, diffFields, type FieldRule, type Props, type ResourceImpl } from "../common";
 import { withDrift } from "../drift";
 import { projectRef } from "../shared";
 import { signingKeyBehaviour, signingKeyFootprint } from "./doc";
@@ -63,9 +63,9 @@ export const signingKeyInputs = z
       ctx.addIssue({ code: "custom", path: ["algorithm"], message: "algorithm is required for a new key" });
   });
 
+// `algorithm` is compared only when declared: the outputs always hold the key's (HS256 for the legacy secret).
 const rules: FieldRule[] = [
   { name: "projectRef", replaces: true },
-  { name: "algorithm", replaces: true },
   { name: "legacy", replaces: true, normalize: (v) => v === true },
   { name: "keyId", replaces: true },
 ];
@@ -150,6 +150,10 @@ export const signingKey: ResourceImpl = {
 
   async diff(_id, olds, news) {
     const d = diffFields(olds, news, rules);
+    if (news.algorithm !== undefined && (containsUnknown(news.algorithm) || news.algorithm !== olds.algorithm)) {
+      d.changes = true;
+      d.replaces = [...(d.replaces ?? []), "algorithm"];
+    }
     if (declaredStatus(news) !== olds.status) d.changes = true;
     return d;
   },

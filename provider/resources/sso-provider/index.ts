@@ -62,7 +62,8 @@ export const ssoProviderInputs = z
       .optional()
       .describe(
         "An https URL the service reads the identity provider's metadata from (give exactly one of this and `metadataXml`). A change replaces the provider.",
-      ),
+      )
+      .meta({ replaceOnChanges: true }),
     domains: z
       .array(z.string({ error: "each domain must be a string" }), { error: "domains must be a list of domain names" })
       .optional()

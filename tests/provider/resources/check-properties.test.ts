@@ -153,6 +153,12 @@ const OPTIONAL: Partial<Record<runtime.ResourceKind, string[]>> = {
   storageBucket: ["emptyOnDestroy", "adopt"],
   projectAddons: ["restoreOnDestroy"],
   backupSchedule: ["restoreOnDestroy"],
+  realtimeConfig: ["restoreOnDestroy"],
+  thirdPartyAuth: ["jwksUrl", "customJwks"],
+  legacyApiKeys: ["restoreOnDestroy"],
+  databaseWebhooks: ["enabled"],
+  ssoProvider: ["metadataXml", "attributeMapping", "nameIdFormat"],
+  signingKey: ["legacy", "keyId"],
 };
 
 /**

@@ -41,7 +41,8 @@ test("the documented rotation from the legacy JWT secret, one up per step", asyn
   // Step 2, in one up: the new key in use, the old one previously used (in either order).
   const legacy2 = { ...legacyIn, status: "previously_used" };
   const next2 = { ...nextIn, status: "in_use" };
-  expect((await P().diff(legacy.id, legacy.outs!, legacy2)).changes).toBe(true);
+  expect(await P().diff(legacy.id, legacy.outs!, legacyIn)).toMatchObject({ changes: false, replaces: [] });
+  expect(await P().diff(legacy.id, legacy.outs!, legacy2)).toMatchObject({ changes: true, replaces: [] });
   expect((await P().diff(next.id, next.outs!, next2)).replaces).toEqual([]);
   await emu.clearRequests();
   const [retired, inUse] = await Promise.all([
