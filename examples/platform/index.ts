@@ -5,15 +5,18 @@
 // the packed tarball.
 import * as pulumi from "@pulumi/pulumi";
 import * as supabase from "supabase-pulumi";
+import { authServices } from "./auth";
+import { projectServices } from "./project";
 
 const config = new pulumi.Config();
+const dbPass = config.requireSecret("dbPass");
 
 const org = new supabase.Organization("org", { name: "Platform" });
 const project = new supabase.Project("project", {
   name: "platform",
   organizationId: org.organizationId,
   region: "eu-central-1",
-  dbPass: config.requireSecret("dbPass"),
+  dbPass,
 });
 
 export const projectRef = project.ref;
@@ -37,3 +40,9 @@ const uploads = new supabase.StorageBucket("uploads", {
 });
 export const buckets = [avatars.name, uploads.name];
 // End of storage buckets
+
+// The project's own services: add-ons, vanity subdomain, backups, a restore point before a migration, the pooler.
+export const services = projectServices(project, dbPass);
+
+// Auth integrations and keys, Realtime and database webhooks.
+export const auth = authServices(project);

@@ -36,7 +36,6 @@ const scenarios: Record<string, Scenario> = {
   "migration-seed": {},
   // Step 1 of the rotation; the whole sequence is tests/provider/resources/signing-key.provider.test.ts.
   "signing-key-rotation": {},
-  "platform-auth": {},
   "adopt-existing": {
     config: { orgName: { value: "Existing Org" }, projectName: { value: "existing-app" } },
     async before(emu) {

@@ -8,7 +8,9 @@
  *
  * Storage buckets: `up` creates them as declared; a bucket with
  * `emptyOnDestroy` that holds an object by then is emptied and deleted by
- * `destroy`.
+ * `destroy`. The project's own services (add-ons, vanity subdomain, backups, a
+ * restore point before a migration, the pooler's connection string, a secret)
+ * and its auth integrations and keys are read back from the emulator.
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -85,6 +87,33 @@ test("up, a drift-free preview --refresh, and destroy of examples/platform from 
   });
   expect((await upload(emu, ref, "uploads", "reports/q1.txt", "quarterly")).status).toBe(200);
   // End of storage buckets
+
+  // The project's own services and its auth integrations, each as declared.
+  const p = `/v1/projects/${ref}`;
+  const get = async (route: string) => (await emu.api("GET", `${p}${route}`)).body as any;
+  const addons = (await get("/billing/addons")).selected_addons.map((a: any) => a.variant.id).sort();
+  expect(addons).toEqual(["ci_small", "pitr_7"]);
+  expect(await get("/vanity-subdomain")).toMatchObject({
+    status: "active",
+    custom_domain: "platform-demo.supabase.co",
+  });
+  expect((await get("/database/backups/schedule")).schedule_for).toBe("03:30:00");
+  expect(await get("/config/realtime")).toMatchObject({ private_only: true, max_concurrent_users: 500 });
+  expect((await get("/config/auth/third-party-auth")).map((t: any) => t.oidc_issuer_url)).toEqual([
+    "https://securetoken.google.com/platform-example",
+  ]);
+  expect((await get("/config/auth/sso/providers")).items.map((i: any) => i.domains.map((d: any) => d.domain))).toEqual([
+    ["acme.com", "corp.acme.com"],
+  ]);
+  const keys = (await get("/config/auth/signing-keys")).keys.map((k: any) => [k.algorithm, k.status]);
+  expect(keys).toContainEqual(["ES256", "standby"]);
+  expect((await get("/api-keys/legacy")).enabled).toBe(false);
+  const outputs = JSON.parse((await pulumi(["stack", "output", "--json", "--show-secrets"])).stdout);
+  expect(outputs.services.undoTo).toBeTruthy();
+  expect(outputs.services.poolerConnectionString).toContain(`:${DB_PASS}@`);
+  // Secret outputs stay secret without --show-secrets.
+  const masked = JSON.parse((await pulumi(["stack", "output", "--json"])).stdout);
+  expect(JSON.stringify(masked)).not.toContain(DB_PASS);
 
   await pulumi(["preview", "--refresh", "--expect-no-changes"]);
   await pulumi(["destroy", "--yes", "--skip-preview"]);
