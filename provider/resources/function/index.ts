@@ -218,6 +218,18 @@ export async function refuseExisting(ref: string, slugs: string[]): Promise<void
     );
 }
 
+/** The live function when it already has the declared files and settings, else undefined. */
+async function liveUnchanged(
+  ref: string,
+  slug: string,
+  inputs: Props,
+  bundle: ReturnType<typeof readBundle>,
+): Promise<EdgeFunction | undefined> {
+  const live = await findLive(ref, slug);
+  if (!live) return undefined;
+  return sameAsLive(inputs, bundle, live, await managementClient().getFunctionFiles(ref, slug)) ? live : undefined;
+}
+
 export const edgeFunction: ResourceImpl = {
   async check(_olds, news) {
     const r = checkWith(functionInputs, news);
@@ -251,10 +263,10 @@ export const edgeFunction: ResourceImpl = {
     if (!inputs.adopt) await refuseExisting(ref, [slug]);
     const bundle = readBundle(inputs);
     if (inputs.adopt) {
-      // A live function with these very files and settings is taken over as it is, without a deploy.
-      const live = await findLive(ref, slug);
-      if (live && sameAsLive(inputs, bundle, live, await managementClient().getFunctionFiles(ref, slug)))
-        return { id: `${ref}/${slug}`, outs: outputs(inputs, live, bundle.hash) };
+      // A live function with these very files and settings is taken over as it is, without a deploy. The comparison
+      // only saves a write: when it cannot be made (the reads failed), deploying is what adopt does anyway.
+      const unchanged = await liveUnchanged(ref, slug, inputs, bundle).catch(() => undefined);
+      if (unchanged) return { id: `${ref}/${slug}`, outs: outputs(inputs, unchanged, bundle.hash) };
     }
     let f: DeployedFunction;
     try {
