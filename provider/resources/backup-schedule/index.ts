@@ -67,4 +67,8 @@ export const backupScheduleDoc: ResourceDoc<typeof backupScheduleInputs> = {
   }),
 };
 
-export default defineKind(backupSchedule, backupScheduleDoc);
+export default defineKind(backupSchedule, backupScheduleDoc, {
+  recover: {
+    adopts: "create writes the declared schedule over the project's only when it differs (configuration kinds adopt)",
+  },
+});

@@ -73,4 +73,8 @@ export const legacyApiKeysDoc: ResourceDoc<typeof legacyApiKeysInputs> = {
   }),
 };
 
-export default defineKind(legacyApiKeys, legacyApiKeysDoc);
+export default defineKind(legacyApiKeys, legacyApiKeysDoc, {
+  recover: {
+    adopts: "create writes the declared setting over the project's only when it differs (configuration kinds adopt)",
+  },
+});

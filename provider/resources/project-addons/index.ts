@@ -194,4 +194,8 @@ export const projectAddonsDoc: ResourceDoc<typeof projectAddonsInputs> = {
   }),
 };
 
-export default defineKind(projectAddons, projectAddonsDoc);
+export default defineKind(projectAddons, projectAddonsDoc, {
+  recover: {
+    adopts: "create applies only the declared add-ons the project lacks (applying one again changes nothing)",
+  },
+});

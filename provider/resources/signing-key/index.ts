@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { defineKind, driftOutput } from "../../kind";
+import { signingKeyRecover } from "./recover";
 import { withUnknownOutcome, type SigningKey, type SigningKeyStatus } from "../../client/management";
 import { managementClient } from "../../context";
 import { isNotFound, partialFailure, SupabaseError } from "../../errors";
@@ -270,4 +271,4 @@ export const signingKeyDoc: ResourceDoc<typeof signingKeyInputs> = {
   ...signingKeyFootprint,
 };
 
-export default defineKind(signingKey, signingKeyDoc);
+export default defineKind(signingKey, signingKeyDoc, { recover: signingKeyRecover });

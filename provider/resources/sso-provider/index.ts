@@ -328,4 +328,9 @@ export const ssoProviderDoc: ResourceDoc<typeof ssoProviderInputs> = {
   }),
 };
 
-export default defineKind(ssoProvider, ssoProviderDoc);
+export default defineKind(ssoProvider, ssoProviderDoc, {
+  recover: {
+    adopts:
+      "create adopts the project's identity provider of the same entity ID or metadata URL, and writes the declared settings over it",
+  },
+});

@@ -221,4 +221,8 @@ export const thirdPartyAuthDoc: ResourceDoc<typeof thirdPartyAuthInputs> = {
   }),
 };
 
-export default defineKind(thirdPartyAuth, thirdPartyAuthDoc);
+export default defineKind(thirdPartyAuth, thirdPartyAuthDoc, {
+  recover: {
+    adopts: "create adopts the project's integration for the same issuer, JWKS URL or key set (one integration each)",
+  },
+});

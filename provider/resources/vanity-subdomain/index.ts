@@ -175,4 +175,8 @@ export const vanitySubdomainDoc: ResourceDoc<typeof vanitySubdomainInputs> = {
   }),
 };
 
-export default defineKind(vanitySubdomain, vanitySubdomainDoc);
+export default defineKind(vanitySubdomain, vanitySubdomainDoc, {
+  recover: {
+    adopts: "create reads the project's vanity subdomain and activates the name only when it is not already active",
+  },
+});
