@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defineKind, driftOutput } from "../../kind";
+import { backupScheduleImporter } from "./import";
 import { CONFIG_COMMON_FIELDS } from "../../client/config-schemas";
 import { managementClient } from "../../context";
 import { usageProjectRef, managementFootprint, type ResourceDoc } from "../../resource-doc";
@@ -71,4 +72,5 @@ export default defineKind(backupSchedule, backupScheduleDoc, {
   recover: {
     adopts: "create writes the declared schedule over the project's only when it differs (configuration kinds adopt)",
   },
+  importer: backupScheduleImporter,
 });

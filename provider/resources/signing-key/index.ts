@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { defineKind, driftOutput } from "../../kind";
+import { signingKeyImporter } from "./import";
 import { signingKeyRecover } from "./recover";
 import { withUnknownOutcome, type SigningKey, type SigningKeyStatus } from "../../client/management";
 import { managementClient } from "../../context";
@@ -271,4 +272,4 @@ export const signingKeyDoc: ResourceDoc<typeof signingKeyInputs> = {
   ...signingKeyFootprint,
 };
 
-export default defineKind(signingKey, signingKeyDoc, { recover: signingKeyRecover });
+export default defineKind(signingKey, signingKeyDoc, { recover: signingKeyRecover, importer: signingKeyImporter });

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { defineKind, driftOutput } from "../../kind";
+import { ssoProviderImporter } from "./import";
 import { withUnknownOutcome, type SsoProvider } from "../../client/management";
 import { managementClient } from "../../context";
 import { isNotFound, partialFailure } from "../../errors";
@@ -333,4 +334,5 @@ export default defineKind(ssoProvider, ssoProviderDoc, {
     adopts:
       "create adopts the project's identity provider of the same entity ID or metadata URL, and writes the declared settings over it",
   },
+  importer: ssoProviderImporter,
 });
