@@ -11,8 +11,9 @@
  *   new key (`in_use` when declared so, else `standby`): a key made since
  *   would be one of them. That can also be a key made out of band (or, for
  *   `in_use`, the key the project signed with before), so every candidate is
- *   answered with its creation time and recover lists them when there are
- *   several, for the user to pick the one this run made.
+ *   answered with its creation time, and the hook says the match is
+ *   `uncertain`: recover lists the candidates, even a single one, for the
+ *   user to import the one this run made; it never imports one unasked.
  *
  * The live status is recorded, so the next `up` moves the key where it is
  * declared.
@@ -56,6 +57,7 @@ export const signingKeyRecover: RecoverHook = {
       : inputs.keyId !== undefined
         ? `signing key ${String(inputs.keyId)} of project ${String(inputs.projectRef)}`
         : `an unheld ${String(inputs.algorithm)} signing key of project ${String(inputs.projectRef)} in status ${inputs.status === "in_use" ? "in_use" : "standby"} (new keys have no name: every such key is a candidate)`,
+  uncertain: (inputs) => inputs.legacy !== true && inputs.keyId === undefined,
   async findCreated(inputs, held): Promise<CreatedObject[]> {
     const ref = inputs.projectRef as string;
     const client = managementClient();

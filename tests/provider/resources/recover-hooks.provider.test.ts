@@ -172,6 +172,13 @@ test("signingKey: the legacy secret by its route; a new key has no name, so ever
   const two = (await emu.api("POST", base, { algorithm: "ES256", status: "standby" })).body as { id: string };
   expect((await find(inputs)).map((m) => m.id).sort()).toEqual([`${ref}/${one.id}`, `${ref}/${two.id}`].sort());
   expect((await find(inputs, [`${ref}/${one.id}`])).map((m) => m.id)).toEqual([`${ref}/${two.id}`]);
+  // A new key is only ever a candidate (recover asks); the legacy secret and a keyId are certain.
+  const hook = registry.signingKey.recover as Extract<RecoverHook, { findCreated: unknown }>;
+  expect([inputs, legacy, { projectRef: ref, keyId: two.id }].map((i) => hook.uncertain?.(i))).toEqual([
+    true,
+    false,
+    false,
+  ]);
   // keyId: that key, as create would adopt it.
   expect((await find({ projectRef: ref, keyId: two.id })).map((m) => m.id)).toEqual([`${ref}/${two.id}`]);
 });
