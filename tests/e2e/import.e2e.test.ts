@@ -52,7 +52,12 @@ afterAll(async () => {
   if (dir) cleanup(dir);
 });
 
-const apiEnv = () => ({ SUPABASE_ACCESS_TOKEN: emu.accessToken, SUPABASE_API_URL: emu.apiUrl });
+// The project URL template too: the buckets' limits are read through the project's own Storage API.
+const apiEnv = () => ({
+  SUPABASE_ACCESS_TOKEN: emu.accessToken,
+  SUPABASE_API_URL: emu.apiUrl,
+  SUPABASE_PROJECT_URL_TEMPLATE: emu.projectUrlTemplate,
+});
 
 /** `supabase-pulumi import` from the installed tarball. */
 const importCli = (args: string[]) =>

@@ -3,7 +3,8 @@
  * `adopt: true` and only the settings that differ from a new bucket's
  * (private, no size limit, any MIME type), as the live ones: the first `up`
  * finds each bucket and writes nothing. The limits come from the project's
- * Storage API list when the management list does not carry them (one call).
+ * Storage API list when the management list does not carry them (one call);
+ * when that API refuses, the buckets are declared without them, saying so.
  */
 import type { StorageBucket } from "../../client/storage";
 import { bucketsList, storageBucketsList } from "../../context";
@@ -20,9 +21,15 @@ export const storageBucketImporter: KindImporter = {
     const listed = await bucketsList(ref);
     if (listed.length === 0) return [];
     const limitsListed = listed.every((b) => "file_size_limit" in b && "allowed_mime_types" in b);
-    const full = new Map<string, Limits>(
-      (limitsListed ? (listed as unknown as StorageBucket[]) : await storageBucketsList(ref)).map((b) => [b.id, b]),
-    );
+    let unread: string | undefined;
+    let withLimits = listed as unknown as StorageBucket[];
+    if (!limitsListed)
+      withLimits = await storageBucketsList(ref).catch((err: unknown) => {
+        // The Storage API refused (e.g. the legacy keys are off): the buckets are still imported, without limits.
+        unread = `size limit and MIME types not read (${(err as Error).message}): not managed until declared`;
+        return [];
+      });
+    const full = new Map<string, Limits>(withLimits.map((b) => [b.id, b]));
     return listed
       .map((b): ImportedResource => {
         const inputs: Record<string, UsageValue> = {
@@ -36,7 +43,7 @@ export const storageBucketImporter: KindImporter = {
         if (limits?.allowed_mime_types !== undefined && limits.allowed_mime_types !== null)
           inputs.allowedMimeTypes = limits.allowed_mime_types;
         inputs.adopt = true;
-        return { name: ctx.name(`bucket-${slugOf(b.id)}`), inputs };
+        return { name: ctx.name(`bucket-${slugOf(b.id)}`), inputs, ...(unread ? { comment: [unread] } : {}) };
       })
       .sort((a, b) => (a.name < b.name ? -1 : 1));
   },

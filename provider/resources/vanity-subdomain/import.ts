@@ -1,8 +1,10 @@
 /**
  * VanitySubdomain's importer: the project's active `<name>.supabase.co`
  * name, when it has one. Create adopts the name the project already has, so
- * the first `up` activates nothing (its check asks once whether the name is
- * available: a read, which answers no for the project's own name).
+ * the first `up` activates nothing. Its check asks once whether the name is
+ * available (a POST that only reads); the service answers no for the
+ * project's own name, so that first `up` shows check's warning although it
+ * activates nothing.
  */
 import { managementClient } from "../../context";
 import { isNotFound } from "../../errors";
