@@ -4,7 +4,9 @@
  * tests and benchmark: configuration that differs from a new project's,
  * SSL enforcement, network restrictions, a custom hostname, API keys,
  * edge-function secrets, functions (one a folder deployed as a bundle) and a
- * migration history with a table and rows.
+ * migration history with a table and rows; realtime settings, a backup time,
+ * add-ons, a vanity subdomain, a storage bucket, a third-party auth
+ * integration, a SAML SSO provider and a standby signing key.
  */
 import type { TestEmulator } from "./emulator";
 
@@ -46,6 +48,33 @@ async function deploy(emu: TestEmulator, ref: string, slug: string, files: Recor
     body: form,
   });
   if (res.status >= 300) throw new Error(`deploying ${slug} answered ${res.status}: ${await res.text()}`);
+}
+
+/** The kinds added beside branching: each made as another tool would, differing from a new project's. */
+async function newerKinds(emu: TestEmulator, ref: string, slug: string): Promise<void> {
+  const p = `/v1/projects/${ref}`;
+  await ok(emu, "PATCH", `${p}/config/realtime`, { max_concurrent_users: 500 });
+  await ok(emu, "PATCH", `${p}/database/backups/schedule`, { schedule_for: "04:00:00" });
+  await ok(emu, "PATCH", `${p}/billing/addons`, { addon_type: "pitr", addon_variant: "pitr_7" });
+  await ok(emu, "POST", `${p}/vanity-subdomain/activate`, { vanity_subdomain: `${slug}-app` });
+  await ok(emu, "POST", `${p}/config/auth/third-party-auth`, {
+    oidc_issuer_url: `https://securetoken.google.com/${slug}-app`,
+  });
+  await ok(emu, "PATCH", `${p}/config/auth`, { saml_enabled: true });
+  await ok(emu, "POST", `${p}/config/auth/sso/providers`, {
+    type: "saml",
+    metadata_xml: `<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://idp.${slug}.example.com/entity"><md:IDPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol"></md:IDPSSODescriptor></md:EntityDescriptor>`,
+    domains: [`${slug}.example.com`],
+    attribute_mapping: { keys: { email: { name: "mail" } } },
+  });
+  await ok(emu, "POST", `${p}/config/auth/signing-keys`, { algorithm: "ES256", status: "standby" });
+  const keys = (await ok(emu, "GET", `${p}/api-keys?reveal=true`)) as Array<{ name: string; api_key: string }>;
+  const res = await fetch(`${emu.projectUrlTemplate.replace("{ref}", ref)}/storage/v1/bucket`, {
+    method: "POST",
+    headers: { apikey: keys.find((k) => k.name === "service_role")!.api_key, "content-type": "application/json" },
+    body: JSON.stringify({ id: "avatars", name: "avatars", public: true, file_size_limit: 5_000_000 }),
+  });
+  if (res.status >= 300) throw new Error(`creating a bucket answered ${res.status}: ${await res.text()}`);
 }
 
 /** Builds the fixture project; answers its ref and the secret values a program needs. */
@@ -90,6 +119,7 @@ export async function buildImportFixture(
     dbAllowedCidrsV6: ["2001:db8::/48"],
   });
   await emu.advanceTime(10_000);
+  await newerKinds(emu, ref, name.toLowerCase());
   await ok(emu, "POST", `${p}/custom-hostname/initialize`, { custom_hostname: "api.shop.example.com" });
   // Past DNS verification, so the hostname's status stays put while a test reads it.
   await emu.advanceTime(3_600_000);

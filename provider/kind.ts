@@ -85,6 +85,12 @@ export type RecoverHook =
        * never a match.
        */
       findCreated(inputs: Props, held: ReadonlySet<string>): Promise<CreatedObject[]>;
+      /**
+       * True when nothing the inputs declare identifies the object (a signing
+       * key has no name): a match is then only a candidate, never imported
+       * unasked, even alone; recover lists it for the user to choose.
+       */
+      uncertain?(inputs: Props): boolean;
     };
 
 /** One kind's definition: what its folder's `index.ts` exports by default and the registry lists. */

@@ -22,9 +22,15 @@ const ENDPOINTS: Record<string, string> = {
   realtimeConfig: "config/realtime",
   sslEnforcement: "ssl-enforcement",
   networkRestriction: "network-restrictions",
+  legacyApiKeys: "api-keys/legacy",
+  backupSchedule: "database/backups/schedule",
+  projectAddons: "billing/addons",
 };
 
-/** Facts of one project (its JWT secret, ref, hosts, connection strings) are not defaults. */
+/**
+ * Facts of one project (its JWT secret, ref, hosts, connection strings), times
+ * and the add-ons catalog with its prices are not defaults.
+ */
 const PER_PROJECT = new Set([
   "jwt_secret",
   "identifier",
@@ -33,6 +39,8 @@ const PER_PROJECT = new Set([
   "connection_string",
   "connectionString",
   "db_port",
+  "updated_at",
+  "available_addons",
 ]);
 
 export async function readNewProjectDefaults(): Promise<Record<string, Record<string, unknown>>> {

@@ -7,8 +7,9 @@
  *     creates again, which takes over what the interrupted create wrote;
  *   - a pending create of a kind that looks up what it may have made:
  *     exactly one match → import it (record it under the resource's URN
- *     with that id); none → clear it; several → stop, list them, and print
- *     the command that imports the right one;
+ *     with that id); none → clear it; several, or one that is only a
+ *     candidate (the kind says so) → stop, list them, and print the
+ *     command that imports the right one;
  *   - a pending create that is not this package's, or of a kind that
  *     declares no recovery, or whose lookup failed: stop and say so (never
  *     guess: clearing could leave an orphan that is paid for);
@@ -97,7 +98,7 @@ export async function planRecovery(deployment: Deployment, hookOf: HookOf): Prom
     try {
       const matches = await hook.findCreated(inputs, held.get(kind) ?? new Set());
       if (matches.length === 0) steps.push({ ...base, action: "clear", why: `nothing was created: no ${identity}` });
-      else if (matches.length === 1)
+      else if (matches.length === 1 && hook.uncertain?.(inputs) !== true)
         steps.push({ ...base, action: "import", id: matches[0].id, match: matches[0], identity });
       else steps.push({ ...base, action: "ambiguous", identity, matches });
     } catch (err) {
@@ -142,9 +143,15 @@ export function formatPlan(plan: RecoverPlan, sel: StackSelection, dryRun: boole
         lines.push(`${head}: create interrupted; ${will("clear")} the pending create (${s.why})`);
         break;
       case "ambiguous":
-        lines.push(`${head}: create interrupted; ${s.matches.length} objects match (${s.identity}):`);
+        lines.push(
+          `${head}: create interrupted; ${s.matches.length === 1 ? "1 object may be the one it made" : `${s.matches.length} objects match`} (${s.identity}):`,
+        );
         for (const m of s.matches) lines.push(`    ${m.id}  created ${m.createdAt ?? "(time unknown)"}  ${m.label}`);
-        lines.push(`  Import the one this run created, then delete the others in the service:`);
+        lines.push(
+          s.matches.length === 1
+            ? "  Import it if this run created it (if not, nothing was created: pulumi refresh asks per pending create, clear it):"
+            : `  Import the one this run created, then delete the others in the service:`,
+        );
         lines.push(`    ${importCommand(s.urn, s.matches[0].id, sel)}`);
         lines.push(`  (with its id in place of ${s.matches[0].id})`);
         break;

@@ -1,7 +1,7 @@
 /**
  * `supabase-pulumi import` from the packed tarball, as a user runs it, on a
  * project with something of every kind made through the management API alone
- * (plain HTTP). For the TypeScript program: `npm install` and `tsc`; an `up`
+ * (plain HTTP), the newer kinds included (harness/import-fixture.ts). For the TypeScript program: `npm install` and `tsc`; an `up`
  * before the secrets are set stops with the commands to run and writes
  * nothing; once set, `up` makes zero writes (the request log shows no POST,
  * PUT, PATCH or DELETE on the management API and no GraphQL request at all);
@@ -53,7 +53,12 @@ afterAll(async () => {
   if (dir) cleanup(dir);
 });
 
-const apiEnv = () => ({ SUPABASE_ACCESS_TOKEN: emu.accessToken, SUPABASE_API_URL: emu.apiUrl });
+// The project URL template too: the buckets' limits are read through the project's own Storage API.
+const apiEnv = () => ({
+  SUPABASE_ACCESS_TOKEN: emu.accessToken,
+  SUPABASE_API_URL: emu.apiUrl,
+  SUPABASE_PROJECT_URL_TEMPLATE: emu.projectUrlTemplate,
+});
 
 /** `supabase-pulumi import` from the installed tarball. */
 const importCli = (args: string[]) =>
@@ -62,12 +67,16 @@ const importCli = (args: string[]) =>
     ...apiEnv(),
   });
 
-/** Writes on the management API, and every GraphQL request, since the log was cleared. */
+/** Writes on the management and Storage APIs, and every GraphQL request, since the log was cleared. */
 async function writes(): Promise<string[]> {
   const log = await emu.requests();
-  return log
-    .filter((r) => r.api === "graphql" || r.method !== "GET")
-    .map((r) => `${r.api} ${r.route ?? `${r.method} ${r.path}`}`);
+  return (
+    log
+      // VanitySubdomain's check asks once whether the name is available: a POST that only reads.
+      .filter((r) => r.route !== "POST /v1/projects/{ref}/vanity-subdomain/check-availability")
+      .filter((r) => r.api === "graphql" || r.method !== "GET")
+      .map((r) => `${r.api} ${r.route ?? `${r.method} ${r.path}`}`)
+  );
 }
 
 /** The engine in the program's folder, with its own state and the tools' plugin on PATH. */

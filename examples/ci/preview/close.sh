@@ -18,6 +18,9 @@ if ! pulumi stack select "$stack" --non-interactive >/dev/null 2>&1; then
   echo "No stack ${stack}: nothing to close."
   exit 0
 fi
+# A killed open leaves pending operations and the lock: recover first, so a
+# branch an interrupted create made is recorded and destroyed, not orphaned.
+npx --no-install supabase-pulumi recover --unlock --stack "$stack" --cwd .
 pulumi destroy --yes --skip-preview --non-interactive
 pulumi stack rm "$stack" --yes --non-interactive
 echo "Preview ${stack} is closed."

@@ -2,7 +2,8 @@
 # Opens or updates the preview environment of one pull request: `pulumi up` of
 # the stack pr-<number> of the preview program (initialised on first use from
 # the repository's preview template, PREVIEW_DIR), then a markdown comment
-# with its URLs. Run on a pull request's opened, reopened and synchronize
+# with its URLs, after `supabase-pulumi recover --unlock` settles what a
+# killed run left. Run on a pull request's opened, reopened and synchronize
 # events; close.sh undoes it.
 #
 #   PR_NUMBER    the pull request's number (required)
@@ -33,6 +34,11 @@ pulumi config set branchName "$stack" --non-interactive
 pulumi config set gitBranch "${GIT_BRANCH:-}" --non-interactive
 pulumi config set siteUrl "${SITE_URL:-}" --non-interactive
 
+# A cancelled job or a lost runner leaves pending operations and the stack's
+# lock: recover settles them (importing a branch an interrupted create made,
+# instead of letting up create a second one). --unlock is safe: every run of
+# this stack (open and close) is in the pull request's one concurrency group.
+npx --no-install supabase-pulumi recover --unlock --stack "$stack" --cwd .
 pulumi up --yes --skip-preview --non-interactive
 
 ref="$(pulumi stack output ref --non-interactive)"

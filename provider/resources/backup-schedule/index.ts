@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defineKind, driftOutput } from "../../kind";
+import { backupScheduleImporter } from "./import";
 import { CONFIG_COMMON_FIELDS } from "../../client/config-schemas";
 import { managementClient } from "../../context";
 import { usageProjectRef, managementFootprint, type ResourceDoc } from "../../resource-doc";
@@ -67,4 +68,9 @@ export const backupScheduleDoc: ResourceDoc<typeof backupScheduleInputs> = {
   }),
 };
 
-export default defineKind(backupSchedule, backupScheduleDoc);
+export default defineKind(backupSchedule, backupScheduleDoc, {
+  recover: {
+    adopts: "create writes the declared schedule over the project's only when it differs (configuration kinds adopt)",
+  },
+  importer: backupScheduleImporter,
+});

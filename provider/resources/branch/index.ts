@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { defineKind } from "../../kind";
+import { branchRecover } from "./recover";
 import { isNotFound, partialFailure, SupabaseError } from "../../errors";
 import { withUnknownOutcome, type Branch, type BranchDetail, type CreateBranchBody } from "../../client/management";
 import { REGIONS } from "../../client/config-schemas";
@@ -368,4 +369,4 @@ export const branch: ResourceImpl = {
 
 export const branchDoc = makeBranchDoc(branchInputs);
 
-export default defineKind(branch, branchDoc);
+export default defineKind(branch, branchDoc, { recover: branchRecover });

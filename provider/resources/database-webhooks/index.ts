@@ -111,4 +111,8 @@ export const databaseWebhooksDoc: ResourceDoc<typeof databaseWebhooksInputs> = {
   }),
 };
 
-export default defineKind(databaseWebhooks, databaseWebhooksDoc);
+export default defineKind(databaseWebhooks, databaseWebhooksDoc, {
+  recover: {
+    adopts: "enabling database webhooks is idempotent: enabling them again on a project that has them changes nothing",
+  },
+});

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { defineKind, driftOutput } from "../../kind";
+import { legacyApiKeysImporter } from "./import";
 import { CONFIG_COMMON_FIELDS } from "../../client/config-schemas";
 import { managementClient } from "../../context";
 import { managementFootprint, usageProjectRef, type ResourceDoc } from "../../resource-doc";
@@ -73,4 +74,9 @@ export const legacyApiKeysDoc: ResourceDoc<typeof legacyApiKeysInputs> = {
   }),
 };
 
-export default defineKind(legacyApiKeys, legacyApiKeysDoc);
+export default defineKind(legacyApiKeys, legacyApiKeysDoc, {
+  recover: {
+    adopts: "create writes the declared setting over the project's only when it differs (configuration kinds adopt)",
+  },
+  importer: legacyApiKeysImporter,
+});

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { defineKind, driftOutput } from "../../kind";
+import { projectAddonsImporter } from "./import";
 import { CONFIG_COMMON_FIELDS } from "../../client/config-schemas";
 import type { AddonVariant, ProjectAddons, WireSchemas } from "../../client";
 import { managementClient } from "../../context";
@@ -194,4 +195,9 @@ export const projectAddonsDoc: ResourceDoc<typeof projectAddonsInputs> = {
   }),
 };
 
-export default defineKind(projectAddons, projectAddonsDoc);
+export default defineKind(projectAddons, projectAddonsDoc, {
+  recover: {
+    adopts: "create applies only the declared add-ons the project lacks (applying one again changes nothing)",
+  },
+  importer: projectAddonsImporter,
+});

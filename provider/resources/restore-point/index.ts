@@ -153,4 +153,6 @@ export const restorePointDoc: ResourceDoc<typeof restorePointInputs> = {
   }),
 };
 
-export default defineKind(restorePoint, restorePointDoc);
+export default defineKind(restorePoint, restorePointDoc, {
+  recover: { adopts: "create adopts the project's restore point of that name (a live one is never taken twice)" },
+});

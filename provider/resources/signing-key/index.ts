@@ -7,6 +7,8 @@
  */
 import { z } from "zod";
 import { defineKind, driftOutput } from "../../kind";
+import { signingKeyImporter } from "./import";
+import { signingKeyRecover } from "./recover";
 import { withUnknownOutcome, type SigningKey, type SigningKeyStatus } from "../../client/management";
 import { managementClient } from "../../context";
 import { isNotFound, partialFailure, SupabaseError } from "../../errors";
@@ -274,4 +276,4 @@ export const signingKeyDoc: ResourceDoc<typeof signingKeyInputs> = {
   ...signingKeyFootprint,
 };
 
-export default defineKind(signingKey, signingKeyDoc);
+export default defineKind(signingKey, signingKeyDoc, { recover: signingKeyRecover, importer: signingKeyImporter });

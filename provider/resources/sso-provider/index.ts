@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { defineKind, driftOutput } from "../../kind";
+import { ssoProviderImporter } from "./import";
 import { withUnknownOutcome, type SsoProvider } from "../../client/management";
 import { managementClient } from "../../context";
 import { isNotFound, partialFailure } from "../../errors";
@@ -329,4 +330,10 @@ export const ssoProviderDoc: ResourceDoc<typeof ssoProviderInputs> = {
   }),
 };
 
-export default defineKind(ssoProvider, ssoProviderDoc);
+export default defineKind(ssoProvider, ssoProviderDoc, {
+  recover: {
+    adopts:
+      "create adopts the project's identity provider of the same entity ID or metadata URL, and writes the declared settings over it",
+  },
+  importer: ssoProviderImporter,
+});

@@ -6,6 +6,8 @@
  * documentation is `storageBucketDoc` (./doc.ts).
  */
 import { defineKind } from "../../kind";
+import { storageBucketImporter } from "./import";
+import { storageBucketRecover } from "./recover";
 import { withUnknownOutcome } from "../../client/management";
 import type { StorageBucket, UpdateBucketBody } from "../../client/storage";
 import { bucketsList, invalidateBuckets, storageBucketsList, storageClient } from "../../context";
@@ -194,4 +196,7 @@ export const storageBucket: ResourceImpl = {
   },
 };
 
-export default defineKind(storageBucket, storageBucketDoc);
+export default defineKind(storageBucket, storageBucketDoc, {
+  recover: storageBucketRecover,
+  importer: storageBucketImporter,
+});

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { defineKind, driftOutput } from "../../kind";
+import { thirdPartyAuthImporter } from "./import";
 import { withUnknownOutcome, type ThirdPartyAuth } from "../../client/management";
 import { managementClient } from "../../context";
 import { isNotFound, SupabaseError } from "../../errors";
@@ -221,4 +222,9 @@ export const thirdPartyAuthDoc: ResourceDoc<typeof thirdPartyAuthInputs> = {
   }),
 };
 
-export default defineKind(thirdPartyAuth, thirdPartyAuthDoc);
+export default defineKind(thirdPartyAuth, thirdPartyAuthDoc, {
+  recover: {
+    adopts: "create adopts the project's integration for the same issuer, JWKS URL or key set (one integration each)",
+  },
+  importer: thirdPartyAuthImporter,
+});

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { defineKind, driftOutput } from "../../kind";
+import { vanitySubdomainImporter } from "./import";
 import { ApiError, isNotFound } from "../../errors";
 import { withUnknownOutcome, type VanitySubdomainConfig } from "../../client";
 import { managementClient } from "../../context";
@@ -175,4 +176,9 @@ export const vanitySubdomainDoc: ResourceDoc<typeof vanitySubdomainInputs> = {
   }),
 };
 
-export default defineKind(vanitySubdomain, vanitySubdomainDoc);
+export default defineKind(vanitySubdomain, vanitySubdomainDoc, {
+  recover: {
+    adopts: "create reads the project's vanity subdomain and activates the name only when it is not already active",
+  },
+  importer: vanitySubdomainImporter,
+});

@@ -24,11 +24,18 @@ async function routes(): Promise<string[]> {
   return (await suite.emu.requests({ api: "management" })).map((r) => r.route ?? `${r.method} ${r.path}`);
 }
 
-/** The management calls that change something: all but GET and the read-only catalog query of TableRows. */
+/** POSTs that only read: TableRows' catalog query, and VanitySubdomain's availability check. */
+const READS = new Set([
+  "POST /v1/projects/{ref}/database/query",
+  "POST /v1/projects/{ref}/vanity-subdomain/check-availability",
+]);
+
+/** The calls that change something: all but GET and the read-only POSTs, on the management and Storage APIs. */
 async function writes(): Promise<string[]> {
-  const log = await suite.emu.requests({ api: "management" });
+  const log = await suite.emu.requests();
   return log
-    .filter((r) => r.method !== "GET" && !(r.route === "POST /v1/projects/{ref}/database/query" && r.status < 300))
+    .filter((r) => r.api === "management" || r.api === "storage")
+    .filter((r) => r.method !== "GET" && !(READS.has(r.route ?? "") && r.status < 300))
     .map((r) => r.route ?? `${r.method} ${r.path}`);
 }
 
@@ -70,8 +77,20 @@ test("import reads each kind once, each function's body once, the migration hist
   const perKind = seen.filter((r) => !/\{function_slug\}|\{version\}|\/api-keys$/.test(r));
   // Every other route once: the organizations, the projects, and one read per kind's endpoint.
   expect(new Set(perKind).size).toBe(perKind.length);
-  expect(perKind.length).toBe(14);
-  expect(seen.length).toBe(16 + size.functions);
+  expect(perKind.length).toBe(22);
+  expect(seen.length).toBe(24 + size.functions);
+  for (const route of [
+    "GET /v1/projects/{ref}/config/realtime",
+    "GET /v1/projects/{ref}/api-keys/legacy",
+    "GET /v1/projects/{ref}/database/backups/schedule",
+    "GET /v1/projects/{ref}/billing/addons",
+    "GET /v1/projects/{ref}/vanity-subdomain",
+    "GET /v1/projects/{ref}/storage/buckets",
+    "GET /v1/projects/{ref}/config/auth/third-party-auth",
+    "GET /v1/projects/{ref}/config/auth/sso/providers",
+    "GET /v1/projects/{ref}/config/auth/signing-keys",
+  ])
+    expect(perKind).toContain(route);
 
   const types = program.declarations.map((d) => d.type);
   for (const kind of [
@@ -91,8 +110,40 @@ test("import reads each kind once, each function's body once, the migration hist
     "ApiKey",
     "DatabaseMigration",
     "TableRows",
+    "RealtimeConfig",
+    "BackupSchedule",
+    "ProjectAddons",
+    "VanitySubdomain",
+    "StorageBucket",
+    "ThirdPartyAuth",
+    "SsoProvider",
+    "SigningKey",
   ])
     expect(types).toContain(kind);
+  // The newer kinds: what differs from a new project's, by stable names; a signing key by id, never its secret.
+  const of = (type: string) => program.declarations.filter((d) => d.type === type).map((d) => d.inputs);
+  expect(of("ProjectAddons")).toEqual([{ projectRef: expect.any(UsageOutput), pitr: "pitr_7" }]);
+  expect(of("BackupSchedule")).toEqual([{ projectRef: expect.any(UsageOutput), scheduleFor: "04:00:00" }]);
+  expect(of("VanitySubdomain")).toEqual([{ projectRef: expect.any(UsageOutput), subdomain: "shop-app" }]);
+  expect(of("StorageBucket")).toEqual([
+    { projectRef: expect.any(UsageOutput), name: "avatars", public: true, fileSizeLimit: 5_000_000, adopt: true },
+  ]);
+  expect(of("ThirdPartyAuth")).toEqual([
+    { projectRef: expect.any(UsageOutput), oidcIssuerUrl: "https://securetoken.google.com/shop-app" },
+  ]);
+  expect(of("SsoProvider")).toEqual([
+    expect.objectContaining({
+      metadataXml: expect.stringContaining('entityID="https://idp.shop.example.com/entity"'),
+      domains: ["shop.example.com"],
+      attributeMapping: { keys: { email: { name: "mail" } } },
+    }),
+  ]);
+  const keys = of("SigningKey");
+  expect(keys).toContainEqual(
+    expect.objectContaining({ algorithm: "ES256", status: "standby", keyId: expect.any(String) }),
+  );
+  expect(JSON.stringify(keys)).not.toMatch(/"d"|private/i);
+  expect(program.declarations.find((d) => d.type === "StorageBucket")!.name).toBe("shop-bucket-avatars");
   const rows = program.declarations.find((d) => d.type === "TableRows")!;
   expect(rows.inputs.rows).toEqual([
     { id: 1, name: "free" },
@@ -239,6 +290,32 @@ test("TableRows with adopt keeps equal rows, updates differing ones and inserts 
     query: "select id, name from public.plans order by id",
   });
   expect(live.body).toEqual(rows);
+});
+
+test("legacy keys turned off are declared; branches, restore points and database webhooks are not imported", async () => {
+  const emu = suite.emu;
+  const fixture = await buildImportFixture(emu, { functions: 0, secrets: 0, migrations: 0 });
+  const p = `/v1/projects/${fixture.ref}`;
+  expect((await emu.api("PUT", `${p}/api-keys/legacy?enabled=false`)).status).toBe(200);
+  expect((await emu.api("POST", `${p}/database/backups/restore-point`, { name: "before-import" })).status).toBe(201);
+  expect((await emu.api("POST", `${p}/database/webhooks/enable`)).status).toBe(201);
+  expect((await emu.api("POST", `${p}/branches`, { branch_name: "preview" })).status).toBe(201);
+  runtime.resetContexts();
+  const program = await collect({ project: fixture.ref, allFields: false, rows: [] });
+  const types = program.declarations.map((d) => d.type);
+  expect(program.declarations.filter((d) => d.type === "LegacyApiKeys").map((d) => d.inputs)).toEqual([
+    { projectRef: new UsageOutput("shop", "ref"), enabled: false },
+  ]);
+  for (const left of ["Branch", "RestorePoint", "DatabaseWebhooks"]) expect(types).not.toContain(left);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "import-provider-"));
+  try {
+    await emu.clearRequests();
+    runtime.resetContexts();
+    await firstUp(program, fixture.secretValues, dir);
+    expect(await writes()).toEqual([]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test("the recorded new-project defaults are what the emulator gives a new project", async () => {

@@ -116,8 +116,85 @@ test("tableRows: the declared rows that exist are recorded as inserted", async (
   expect(await find(inputs)).toEqual([]);
 });
 
+test("branch: the parent's branch of this name, by its own project ref", async () => {
+  const { emu, ref } = ctx;
+  const find = lookup("branch");
+  const inputs = { projectRef: ref, name: "pr-9" };
+  expect(await find(inputs)).toEqual([]);
+  const made = await emu.api("POST", `/v1/projects/${ref}/branches`, { branch_name: "pr-9" });
+  expect(made.status).toBe(201);
+  await emu.clearRequests();
+  const found = await find(inputs);
+  expect(await calls(emu)).toEqual(["GET /v1/projects/{ref}/branches/{name}"]);
+  expect(found).toEqual([expect.objectContaining({ id: made.body.project_ref, createdAt: expect.any(String) })]);
+  expect(found[0].label).toContain('"pr-9"');
+  expect(await find(inputs, [made.body.project_ref])).toEqual([]);
+  expect(await find({ ...inputs, name: "pr-10" })).toEqual([]);
+});
+
+test("storageBucket: by name; the live settings are recorded, so no change follows when they are the declared", async () => {
+  const { ref } = ctx;
+  const find = lookup("storageBucket");
+  const inputs = { projectRef: ref, name: "avatars", public: true, fileSizeLimit: "5MB" };
+  expect(await find(inputs)).toEqual([]);
+  const P = runtime.provider("storageBucket");
+  const made = await P.create(await checked("storageBucket", inputs));
+  const found = await find(inputs);
+  expect(found).toEqual([expect.objectContaining({ id: `${ref}/avatars` })]);
+  expect(found[0].outputs).toMatchObject({ public: true, fileSizeLimit: 5_000_000 });
+  expect((await P.diff(made.id, found[0].outputs!, inputs)).changes).toBe(false);
+  // Declared otherwise than it was made: the next up writes the difference.
+  expect((await P.diff(made.id, found[0].outputs!, { ...inputs, public: false })).changes).toBe(true);
+  expect(await find(inputs, [made.id])).toEqual([]);
+  expect(await find({ ...inputs, name: "other" })).toEqual([]);
+});
+
+test("signingKey: the legacy secret by its route; a new key has no name, so every unheld key like it is a candidate", async () => {
+  const { emu, ref } = ctx;
+  const find = lookup("signingKey");
+  const legacy = { projectRef: ref, legacy: true };
+  expect(await find(legacy)).toEqual([]);
+  const taken = await runtime.provider("signingKey").create(legacy);
+  expect((await find(legacy)).map((m) => m.id)).toEqual([taken.id]);
+  expect(await find(legacy, [taken.id])).toEqual([]);
+
+  const inputs = { projectRef: ref, algorithm: "ES256", status: "standby" };
+  expect(await find(inputs)).toEqual([]);
+  const base = `/v1/projects/${ref}/config/auth/signing-keys`;
+  const one = (await emu.api("POST", base, { algorithm: "ES256", status: "standby" })).body as { id: string };
+  const found = await find(inputs);
+  expect(found).toEqual([expect.objectContaining({ id: `${ref}/${one.id}`, createdAt: expect.any(String) })]);
+  // The live status is recorded: declared in_use, the next up moves it.
+  expect(found[0].outputs).toMatchObject({ signingKeyId: one.id, status: "standby", algorithm: "ES256" });
+  // Another algorithm or status: not a candidate; a second one: both are, for the user to choose.
+  expect(await find({ ...inputs, algorithm: "RS256" })).toEqual([]);
+  await emu.api("POST", base, { algorithm: "RS256", status: "standby" });
+  const two = (await emu.api("POST", base, { algorithm: "ES256", status: "standby" })).body as { id: string };
+  expect((await find(inputs)).map((m) => m.id).sort()).toEqual([`${ref}/${one.id}`, `${ref}/${two.id}`].sort());
+  expect((await find(inputs, [`${ref}/${one.id}`])).map((m) => m.id)).toEqual([`${ref}/${two.id}`]);
+  // A new key is only ever a candidate (recover asks); the legacy secret and a keyId are certain.
+  const hook = registry.signingKey.recover as Extract<RecoverHook, { findCreated: unknown }>;
+  expect([inputs, legacy, { projectRef: ref, keyId: two.id }].map((i) => hook.uncertain?.(i))).toEqual([
+    true,
+    false,
+    false,
+  ]);
+  // keyId: that key, as create would adopt it.
+  expect((await find({ projectRef: ref, keyId: two.id })).map((m) => m.id)).toEqual([`${ref}/${two.id}`]);
+});
+
 test("every kind declares its recovery; every other kind adopts, with the reason recover prints", () => {
-  const lookups = ["organization", "project", "apiKey", "function", "functions", "tableRows"];
+  const lookups = [
+    "organization",
+    "project",
+    "apiKey",
+    "function",
+    "functions",
+    "tableRows",
+    "branch",
+    "storageBucket",
+    "signingKey",
+  ];
   const hooks = Object.entries(registry).map(
     ([kind, def]) => [kind, (def as { recover?: RecoverHook }).recover] as const,
   );

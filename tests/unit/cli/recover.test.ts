@@ -139,6 +139,25 @@ describe("the plan", () => {
     expect(text).toContain("Nothing was changed");
   });
 
+  test("one match that is only a candidate (the kind cannot identify it): listed, never imported unasked", async () => {
+    const match = { id: "ref/k1", createdAt: "2026-11-25T10:00:00Z", label: "ES256 signing key k1 (standby)" };
+    const hook: RecoverHook = {
+      identity: () => "an unheld ES256 signing key in status standby",
+      uncertain: (inputs) => inputs.keyId === undefined,
+      findCreated: async () => [match],
+    };
+    const type = "supabase:index:SigningKey";
+    const plan = await planRecovery(deployment([pendingCreate(type, "next", { algorithm: "ES256" })]), () => hook);
+    expect(plan.settled).toBe(false);
+    expect(plan.steps).toEqual([expect.objectContaining({ action: "ambiguous", matches: [match] })]);
+    const text = formatPlan(plan, { stack: "prod" }, false);
+    expect(text).toContain("- next (signingKey): create interrupted; 1 object may be the one it made (an unheld ES256");
+    expect(text).toContain(`supabase-pulumi recover --import ${URN(type, "next")} ref/k1 --stack prod`);
+    // Declared by id: the match is certain, and imported.
+    const byId = await planRecovery(deployment([pendingCreate(type, "old", { keyId: "k1" })]), () => hook);
+    expect(byId.steps).toEqual([expect.objectContaining({ action: "import", id: "ref/k1" })]);
+  });
+
   test("never guessed: another package's resource, a kind without a hook, a failed lookup", async () => {
     const { hookOf } = hooks({ project: new Error("401 Unauthorized") });
     const plan = await planRecovery(

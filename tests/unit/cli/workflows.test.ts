@@ -132,4 +132,22 @@ test("every job that writes the stack runs recover --unlock first, in the one gr
     const [first] = job.split("script:\n")[1].split("\n");
     expect(first.trim()).toBe(`- ${recover}`);
   }
+  // The preview jobs write their pull request's stack through the shared scripts: recover comes before up and
+  // destroy, and each job is alone on that stack (one concurrency group, or resource group, per pull request).
+  for (const [script, writes] of [
+    ["open.sh", "pulumi up --yes"],
+    ["close.sh", "pulumi destroy --yes"],
+  ]) {
+    const text = fs.readFileSync(path.join(root, "examples", "ci", "preview", script), "utf8");
+    const unlock = 'npx --no-install supabase-pulumi recover --unlock --stack "$stack" --cwd .';
+    expect({ script, has: text.includes(unlock) }).toEqual({ script, has: true });
+    expect(text.indexOf(unlock)).toBeLessThan(text.indexOf(writes));
+    expect(text.indexOf(unlock)).toBeGreaterThan(text.indexOf('cd "${PREVIEW_DIR:-examples/preview}"'));
+  }
+  expect(fs.readFileSync(path.join(github, "preview.yml"), "utf8")).toMatch(
+    /\nconcurrency:\n {2}group: preview-\$\{\{ github\.event\.pull_request\.number \}\}\n {2}cancel-in-progress: false\n/,
+  );
+  expect(fs.readFileSync(path.join(root, "examples", "ci", "gitlab", "preview.gitlab-ci.yml"), "utf8")).toContain(
+    "resource_group: preview-$CI_MERGE_REQUEST_IID",
+  );
 });
