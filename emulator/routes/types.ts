@@ -23,7 +23,8 @@ export const typesRoutes: RouteDef[] = [
           (query.included_schemas ?? "public")
             .split(",")
             .map((s) => s.trim())
-            .filter(Boolean),
+            // A name with a NUL byte names no schema (PostgreSQL text cannot hold one): it matches nothing.
+            .filter((s) => s !== "" && !s.includes("\u0000")),
         ),
       ];
       const db = await app.db.forProject(p.ref);
