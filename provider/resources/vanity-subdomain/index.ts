@@ -45,8 +45,11 @@ function isAvailable(ref: string, name: string): Promise<boolean | undefined> {
   let p = availability.get(key);
   if (!p) {
     // A warning is best effort: a failed check says nothing, and activation gives the real answer.
-    p = managementClient()
+    // The service calls a project's own active name unavailable too: that one is this project's to keep.
+    const client = managementClient();
+    p = client
       .checkVanitySubdomain(ref, name)
+      .then(async (ok) => ok || nameOf(await client.getVanitySubdomain(ref)) === name)
       .catch(() => undefined);
     availability.set(key, p);
   }
@@ -162,7 +165,7 @@ export const vanitySubdomainDoc: ResourceDoc<typeof vanitySubdomainInputs> = {
       "Deactivates the subdomain (`DELETE …/vanity-subdomain`); the project answers at `<ref>.supabase.co` only.",
     notes: [
       "Beta: the service's document marks all four vanity-subdomain endpoints [Beta].",
-      "Preview warns when the name is not available (another project uses it, or the platform keeps it): `check` asks the service's availability check once per name and process, only when the name changes. It is a warning, not a failure: the answer can change before `up`, and activation gives the final one.",
+      "Preview warns when the name is not available (another project uses it, or the platform keeps it): `check` asks the service's availability check once per name and process, only when the name changes; when the answer is no, it reads the project's own name, which the service calls unavailable too, and does not warn about that one. It is a warning, not a failure: the answer can change before `up`, and activation gives the final one.",
       "A project with an active custom domain cannot have a vanity subdomain: activation is refused until the custom domain is deleted.",
     ],
   },

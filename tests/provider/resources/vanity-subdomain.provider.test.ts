@@ -88,7 +88,12 @@ test("adoption activates nothing; check warns once per name about a name another
   // The answer is cached in the process; an unchanged name is not checked at all.
   expect(await warnings(() => P().check(olds, taken))).toHaveLength(1);
   expect(await warnings(() => P().check(olds, { projectRef: ref, subdomain: "mine-already" }))).toEqual([]);
-  expect(await calls(emu)).toEqual([CHECK]);
+  // An unavailable name is compared with the project's own before the warning.
+  expect(await calls(emu)).toEqual([CHECK, GET]);
+  // The first check of a program that declares the project's own name (an imported one) warns of nothing.
+  await emu.clearRequests();
+  expect(await warnings(() => P().check({}, { projectRef: ref, subdomain: "mine-already" }))).toEqual([]);
+  expect(await calls(emu)).toEqual([CHECK, GET]);
   // Reserved and ref-shaped names are never available; activation refuses them.
   for (const name of ["api", "abcdefghijklmnopqrst"]) {
     const c = await emu.api("POST", `/v1/projects/${ref}/vanity-subdomain/check-availability`, {
