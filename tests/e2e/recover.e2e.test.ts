@@ -18,8 +18,8 @@
  *   3. a migration: its `POST` hangs the same way.
  * After each, recover then (after the last) `up`: exactly one of each object
  * in the service and in the state, a clean preview, and nothing left after
- * `destroy`. On the file backend with all three kill points; on the
- * PostgreSQL backend with the first (the one that leaves an orphan).
+ * `destroy`. On the file backend and on the PostgreSQL backend, each with all
+ * three kill points.
  *
  * The file backend's unreadable checkpoint: an empty `.attrs` sidecar (what
  * a kill during the engine's non-atomic sidecar write leaves) makes the
@@ -236,10 +236,12 @@ async function killDuringProjectCreate(p: Project): Promise<void> {
   expect(state.resources.filter((r: Any) => r.type.endsWith("supabase:Project"))).toHaveLength(1);
 }
 
-test("file backend: killed during the project's create, the configuration writes and a migration; recover, up, destroy", async () => {
-  const p = await project("file");
-  await killDuringProjectCreate(p);
-
+/**
+ * Kill point 2: the auth config's write hangs; and the API key is created but its answer lost (the connection reset
+ * after the handler ran), so the provider looks for it, and that lookup hangs. The kill follows the arrival of both.
+ * Recover clears the auth config's create (it adopts) and imports the key.
+ */
+async function killDuringConfigWrites(p: Project): Promise<void> {
   // Kill point 2: the auth config's write hangs; and the API key is created but its answer lost (the
   // connection reset after the handler ran), so the provider looks for it, and that lookup hangs. The kill
   // follows the arrival of both.
@@ -248,7 +250,7 @@ test("file backend: killed during the project's create, the configuration writes
   const keyLookupHeld = await hold("GET", "/v1/projects/{ref}/api-keys");
   await p.killedUp(async () => (await authHeld()) && (await keyLookupHeld()));
   await emu.clearFaults();
-  let rec = await p.recover(["--unlock"]);
+  const rec = await p.recover(["--unlock"]);
   if (rec.code !== 0) throw new Error(`recover failed:\n${rec.out}`);
   expect(rec.stdout).toMatch(
     /auth \(authConfig\): create interrupted; clear the pending create \(create writes the declared fields/,
@@ -265,14 +267,23 @@ test("file backend: killed during the project's create, the configuration writes
   ).filter((k) => k.name === "recover_backend");
   expect(live).toHaveLength(1);
   expect(exported).not.toContain(live[0].api_key);
+}
 
-  // Kill point 3: the migration's POST hangs.
+/** Kill point 3: the migration's POST hangs. Recover clears its create (it adopts an entry of the same statements). */
+async function killDuringMigration(p: Project): Promise<void> {
   const ready = await hold("POST", "/v1/projects/{ref}/database/migrations");
   await p.killedUp(ready);
   await emu.clearFaults();
-  rec = await p.recover(["--unlock"]);
+  const rec = await p.recover(["--unlock"]);
   if (rec.code !== 0) throw new Error(`recover failed:\n${rec.out}`);
   expect(rec.stdout).toMatch(/plans-table \(databaseMigration\): create interrupted; clear the pending create/);
+}
+
+test("file backend: killed during the project's create, the configuration writes and a migration; recover, up, destroy", async () => {
+  const p = await project("file");
+  await killDuringProjectCreate(p);
+  await killDuringConfigWrites(p);
+  await killDuringMigration(p);
 
   // The unreadable checkpoint a kill can leave on this backend: an empty blob metadata sidecar.
   const stacksDir = path.join(path.dirname(p.dir), "state", ".pulumi", "stacks", "infra");
@@ -282,14 +293,14 @@ test("file backend: killed during the project's create, the configuration writes
   const broken = await p.pulumi(["stack", "export"]);
   expect(broken.code).not.toBe(0);
   expect(broken.stderr).toContain("failed to load checkpoint: EOF");
-  rec = await p.recover();
+  const rec = await p.recover();
   if (rec.code !== 0) throw new Error(`recover failed:\n${rec.out}`);
   expect(rec.stderr).toContain(`removed ${sidecar}`);
 
   await upAndDestroy(p);
 }, 900_000);
 
-test("PostgreSQL backend: killed during the project's create; recover, up, destroy", async () => {
+test("PostgreSQL backend: killed during the project's create, the configuration writes and a migration; recover, up, destroy", async () => {
   const database = `pulumi_recover_${process.pid}_${Date.now().toString(36)}`;
   await admin(pg.url, (c) => c.query(`create database ${database}`));
   try {
@@ -298,6 +309,8 @@ test("PostgreSQL backend: killed during the project's create; recover, up, destr
     url.searchParams.set("sslmode", "disable");
     const p = await project("pg", url.toString());
     await killDuringProjectCreate(p);
+    await killDuringConfigWrites(p);
+    await killDuringMigration(p);
     await upAndDestroy(p);
   } finally {
     await admin(pg.url, (c) => c.query(`drop database if exists ${database} with (force)`)).catch(() => undefined);
