@@ -41,6 +41,7 @@ import {
   type Format,
 } from "./drift-report";
 import { commandLine, errorsOf, runCaptured, runToStderr, selectionFlags, type StackSelection } from "./pulumi";
+import { takeSelection, walkFlags } from "./args";
 
 export interface DriftOptions extends StackSelection {
   format: Format;
@@ -64,24 +65,17 @@ Exit codes: 0 no drift (after the repair, with --repair), 2 drift found (or left
 
 export function parseArgs(argv: string[]): DriftOptions {
   const opts: DriftOptions = { format: "text" };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const [flag, inline] = a.includes("=") ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)] : [a, undefined];
-    const value = () => {
-      const v = inline ?? argv[++i];
-      if (v === undefined || v === "") throw new Error(`${flag} needs a value`);
-      return v;
-    };
-    if (flag === "--stack" || flag === "-s") opts.stack = value();
-    else if (flag === "--cwd" || flag === "-C") opts.cwd = value();
-    else if (flag === "--config-file") opts.configFile = value();
-    else if (flag === "--repair" && inline === undefined) opts.repair = true;
-    else if (flag === "--format") {
-      const f = value();
-      if (f !== "text" && f !== "markdown" && f !== "json") throw new Error(`--format must be text, markdown or json`);
-      opts.format = f;
-    } else throw new Error(`unknown argument ${a}`);
-  }
+  walkFlags(argv, (f) => {
+    if (takeSelection(opts, f)) return true;
+    if (f.flag === "--repair" && f.inline === undefined) opts.repair = true;
+    else if (f.flag === "--format") {
+      const format = f.value();
+      if (format !== "text" && format !== "markdown" && format !== "json")
+        throw new Error(`--format must be text, markdown or json`);
+      opts.format = format;
+    } else return false;
+    return true;
+  });
   return opts;
 }
 

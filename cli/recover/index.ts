@@ -17,6 +17,7 @@
 import { configure } from "../../provider/config";
 import { registry, type ResourceKind } from "../../provider/registry";
 import { commandLine, errorsOf, runCaptured, selectionFlags, type StackSelection } from "../pulumi";
+import { takeSelection, walkFlags } from "../args";
 import { editedState, stateFile } from "./apply";
 import { fileBackendDir, isUnreadableCheckpoint, repairFileBackend } from "./checkpoint";
 import { formatPlan, planRecovery, type HookOf, type RecoverPlan, type Step } from "./plan";
@@ -52,26 +53,19 @@ export interface RecoverOptions extends StackSelection {
 
 export function parseArgs(argv: string[]): RecoverOptions {
   const opts: RecoverOptions = { imports: new Map() };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const [flag, inline] = a.includes("=") ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)] : [a, undefined];
-    const value = () => {
-      const v = inline ?? argv[++i];
-      if (v === undefined || v === "") throw new Error(`${flag} needs a value`);
-      return v;
-    };
-    if (flag === "--stack" || flag === "-s") opts.stack = value();
-    else if (flag === "--cwd" || flag === "-C") opts.cwd = value();
-    else if (flag === "--config-file") opts.configFile = value();
-    else if (flag === "--dry-run" && inline === undefined) opts.dryRun = true;
-    else if (flag === "--unlock" && inline === undefined) opts.unlock = true;
-    else if (flag === "--import" && inline === undefined) {
-      const urn = argv[++i];
-      const id = argv[++i];
+  walkFlags(argv, (f) => {
+    if (takeSelection(opts, f)) return true;
+    if (f.inline !== undefined) return false;
+    if (f.flag === "--dry-run") opts.dryRun = true;
+    else if (f.flag === "--unlock") opts.unlock = true;
+    else if (f.flag === "--import") {
+      const urn = f.next();
+      const id = f.next();
       if (!urn || !id) throw new Error("--import needs a URN and an id");
       opts.imports.set(urn, id);
-    } else throw new Error(`unknown argument ${a}`);
-  }
+    } else return false;
+    return true;
+  });
   return opts;
 }
 
