@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { EmulatorContext } from "../store/context";
 import { ApiError, Messages } from "../pipeline/errors";
-import { REGIONS } from "../generated/config-schemas";
+import { PROJECT_INSTANCE_SIZES, REGIONS } from "../generated/config-schemas";
 import { randomLetters, randomSecret } from "../store/ids";
 import { newPublishableKey, newSecretKey } from "../auth/keys";
 import { hashPassword } from "../auth/password";
@@ -14,28 +14,6 @@ export const SMART_GROUPS: Record<string, string> = {
   emea: "eu-central-1",
   apac: "ap-southeast-1",
 };
-
-export const INSTANCE_SIZES = [
-  "nano",
-  "micro",
-  "small",
-  "medium",
-  "large",
-  "xlarge",
-  "2xlarge",
-  "4xlarge",
-  "8xlarge",
-  "12xlarge",
-  "16xlarge",
-  "24xlarge",
-  "24xlarge_optimized_memory",
-  "24xlarge_optimized_cpu",
-  "24xlarge_high_memory",
-  "48xlarge",
-  "48xlarge_optimized_memory",
-  "48xlarge_optimized_cpu",
-  "48xlarge_high_memory",
-] as const;
 
 const isRegion = (r: string) => (REGIONS as readonly string[]).includes(r);
 
@@ -50,7 +28,7 @@ const CreateProject = z
       .strictObject({ type: z.enum(["specific", "smartGroup"]), code: z.string().min(1) })
       .refine((s) => (s.type === "specific" ? isRegion(s.code) : s.code in SMART_GROUPS), Messages.badRegion)
       .optional(),
-    desired_instance_size: z.enum(INSTANCE_SIZES).optional(),
+    desired_instance_size: z.enum(PROJECT_INSTANCE_SIZES).optional(),
     plan: z.enum(["free", "pro"]).optional(),
     kps_enabled: z.boolean().optional(),
     template_url: z.string().optional(),

@@ -10,7 +10,7 @@ import { defineKind } from "../../kind";
 import { branchRecover } from "./recover";
 import { isNotFound, partialFailure, SupabaseError } from "../../errors";
 import { withUnknownOutcome, type Branch, type BranchDetail, type CreateBranchBody } from "../../client/management";
-import { REGIONS } from "../../client/config-schemas";
+import { BRANCH_INSTANCE_SIZES, REGIONS } from "../../client/config-schemas";
 import { branchesList, invalidateBranches, invalidateSecrets, managementClient, projectBaseUrl } from "../../context";
 import { pollUntil } from "../../poll";
 import { systemClock, type Clock } from "../../clock";
@@ -22,29 +22,6 @@ import { checkWith, diffFields, PROVIDER_KEY, type FieldRule, type Props, type R
 import { makeBranchDoc } from "./doc";
 
 /** The sizes `desired_instance_size` takes, as the document lists them. */
-export const INSTANCE_SIZES = [
-  "pico",
-  "nano",
-  "micro",
-  "small",
-  "medium",
-  "large",
-  "xlarge",
-  "2xlarge",
-  "4xlarge",
-  "8xlarge",
-  "12xlarge",
-  "16xlarge",
-  "24xlarge",
-  "24xlarge_optimized_memory",
-  "24xlarge_optimized_cpu",
-  "24xlarge_high_memory",
-  "48xlarge",
-  "48xlarge_optimized_memory",
-  "48xlarge_optimized_cpu",
-  "48xlarge_high_memory",
-] as const;
-
 /** A branch's workflow statuses that end the wait: ready, or failed for good. */
 export const READY_STATUSES = new Set(["MIGRATIONS_PASSED", "FUNCTIONS_DEPLOYED"]);
 export const FAILED_STATUSES = new Set(["MIGRATIONS_FAILED", "FUNCTIONS_FAILED"]);
@@ -85,8 +62,8 @@ export const branchInputs = z
       .describe("The region of the branch's project (default: the parent's). A change replaces the branch.")
       .meta({ replaceOnChanges: true }),
     desiredInstanceSize: z
-      .enum(INSTANCE_SIZES, {
-        error: (iss) => `unknown instance size "${String(iss.input)}"; use one of: ${INSTANCE_SIZES.join(", ")}`,
+      .enum(BRANCH_INSTANCE_SIZES, {
+        error: (iss) => `unknown instance size "${String(iss.input)}"; use one of: ${BRANCH_INSTANCE_SIZES.join(", ")}`,
       })
       .optional()
       .describe("The compute size of the branch's project. A change replaces the branch.")
