@@ -9,6 +9,7 @@
  */
 import { operations } from "./batch";
 import { configure as configureSettings, type ConfigSource, type ProviderSettings } from "./config";
+import { watchEngineFromDynamicProviderHost } from "./engine-watch";
 import type { ResourceImpl } from "./resources/common";
 import { registry, resourceKinds, type ResourceKind } from "./registry";
 
@@ -21,6 +22,9 @@ export type { ResourceKind } from "./registry";
 export function configure(source: ConfigSource | ProviderSettings): void {
   configureSettings(source);
 }
+
+// Loaded by the engine's dynamic-provider host: exit with the engine rather than outlive it.
+watchEngineFromDynamicProviderHost();
 
 const wrapped = new Map<ResourceKind, ResourceImpl>();
 

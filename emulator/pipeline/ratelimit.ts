@@ -73,8 +73,14 @@ export class RateLimiter {
     return this.current.overrides[route] ?? SERVICE_ROUTE_LIMITS[route] ?? this.current.limit;
   }
 
-  /** Counts one request and says whether it may proceed. */
+  /**
+   * Counts one request and says whether it may proceed. Turned off, there is
+   * no throttler: every request proceeds and no `X-RateLimit-*` header is
+   * sent, since a budget that is not enforced must not hold back clients that
+   * pace themselves by those headers (as the provider does).
+   */
   hit(identity: string, scope: string, route: string): RateLimitDecision {
+    if (!this.current.enabled) return { allowed: true, headers: {} };
     const now = this.clock.now();
     const limit = this.limitFor(route);
     const windowMs = this.current.windowMs;
@@ -86,7 +92,7 @@ export class RateLimiter {
       this.windows.set(key, w);
     }
     const resetSeconds = String(Math.max(1, Math.ceil((w.startMs + windowMs - now) / 1000)));
-    const allowed = !this.current.enabled || w.count < limit;
+    const allowed = w.count < limit;
     if (allowed) w.count++;
     const headers: Record<string, string> = {
       "X-RateLimit-Limit": String(limit),

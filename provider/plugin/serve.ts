@@ -14,6 +14,7 @@
  * with gRPC (its class is not exported), for this service only.
  */
 import * as path from "node:path";
+import { engineAddressFromArgs, watchEngine } from "../engine-watch";
 import type { PluginProvider } from "./provider";
 
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports */
@@ -61,6 +62,7 @@ export function mendServer(plugin: PluginProvider): void {
 /** Runs the plugin: what the engine starts as `pulumi-resource-supabase`. */
 export async function serve(plugin: PluginProvider, args: string[]): Promise<void> {
   mendServer(plugin);
+  watchEngine(engineAddressFromArgs(args));
   const { main } = require("@pulumi/pulumi/provider") as typeof import("@pulumi/pulumi/provider");
   await main(plugin, args);
 }

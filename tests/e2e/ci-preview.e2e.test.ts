@@ -13,11 +13,11 @@
  *  3. close: the branch and its project are gone, the stack removed, nothing
  *     orphaned, and the parent is as it was before the first open.
  */
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { offlineEnv, REPO_ROOT } from "../../scripts/engine";
 import { startTestEmulator } from "../../harness/emulator";
+import { installedVersion, packTarball, writeUserPackage } from "../../harness/tarball";
 import { cleanup, runCommand, tempDir, type TestEmulator } from "./helpers";
 
 const PR = "7";
@@ -73,24 +73,10 @@ beforeAll(async () => {
       },
     }),
   );
-  const packed = JSON.parse(
-    execFileSync("npm", ["pack", "--json", "--pack-destination", dir], { cwd: REPO_ROOT, encoding: "utf8" }),
-  );
-  const version = (name: string) =>
-    JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "node_modules", name, "package.json"), "utf8")).version;
-  fs.writeFileSync(
-    path.join(checkout, "package.json"),
-    JSON.stringify({
-      name: "app",
-      private: true,
-      dependencies: {
-        "@pulumi/pulumi": version("@pulumi/pulumi"),
-        "supabase-pulumi": `file:${path.join(dir, packed[0].filename)}`,
-        typescript: version("typescript"),
-        "ts-node": version("ts-node"),
-      },
-    }),
-  );
+  writeUserPackage(checkout, "app", packTarball(dir), {
+    typescript: installedVersion("typescript"),
+    "ts-node": installedVersion("ts-node"),
+  });
   env = {
     ...offlineEnv(dir),
     SUPABASE_ACCESS_TOKEN: emu.accessToken,

@@ -15,6 +15,7 @@ import { resourceDocs } from "../../provider/docs";
 import { engineRoot, offlineEnv, REPO_ROOT } from "../../scripts/engine";
 import { GO_BUILD_FLAGS, goEnv } from "../../scripts/gen-lang-sdks";
 import { startTestEmulator } from "../../harness/emulator";
+import { packTarball, writeUserPackage } from "../../harness/tarball";
 import { cleanup, tempDir, type TestEmulator, runCommand } from "./helpers";
 
 const CONFIG = { dbPass: "docs-usage-db-pass-6d2f", stripeKey: "sk_test_docs_usage_81c3" };
@@ -158,25 +159,8 @@ test("the Go snippets, as one program, build and vet against the generated Go SD
 });
 
 test("the YAML snippets, as one program, run up, a clean preview and destroy through the plugin", async () => {
-  const packed = JSON.parse(
-    execFileSync("npm", ["pack", "--json", "--pack-destination", dir], { cwd: REPO_ROOT, encoding: "utf8" }),
-  ) as { filename: string }[];
   const project = path.join(dir, "yaml");
-  fs.mkdirSync(project);
-  const { devDependencies } = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as {
-    devDependencies: Record<string, string>;
-  };
-  fs.writeFileSync(
-    path.join(project, "package.json"),
-    JSON.stringify({
-      name: "docs-usage",
-      private: true,
-      dependencies: {
-        "supabase-pulumi": `file:${path.join(dir, packed[0].filename)}`,
-        "@pulumi/pulumi": devDependencies["@pulumi/pulumi"],
-      },
-    }),
-  );
+  writeUserPackage(project, "docs-usage", packTarball(dir));
   const resources = snippets.map((s) => s.yaml![0].replace(/^resources:\n/, "").trimEnd());
   const names = resources.flatMap((r) => [...r.matchAll(/^ {2}(\S+):$/gm)].map((m) => m[1]));
   expect(new Set(names).size).toBe(names.length); // one program: no name is declared twice

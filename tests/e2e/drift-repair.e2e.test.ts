@@ -15,11 +15,11 @@
  *
  * No secret value, key or token appears in any report, engine output or the state.
  */
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { engineRoot, offlineEnv, REPO_ROOT } from "../../scripts/engine";
 import { startTestEmulator } from "../../harness/emulator";
+import { packTarball, writeUserPackage } from "../../harness/tarball";
 import { cleanup, tempDir, type TestEmulator, runCommand } from "./helpers";
 
 const DB_PASS = "drift-repair-db-pass-0d3e";
@@ -76,20 +76,8 @@ beforeAll(async () => {
   emu = await startTestEmulator();
   dir = tempDir("drift-repair");
   project = path.join(dir, "infra");
-  fs.mkdirSync(project);
   // The tarball exactly as published, installed next to the engine's SDK version.
-  const packed = JSON.parse(
-    execFileSync("npm", ["pack", "--json", "--pack-destination", dir], { cwd: REPO_ROOT, encoding: "utf8" }),
-  );
-  const sdk = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "node_modules/@pulumi/pulumi/package.json"), "utf8"));
-  fs.writeFileSync(
-    path.join(project, "package.json"),
-    JSON.stringify({
-      name: "infra",
-      private: true,
-      dependencies: { "@pulumi/pulumi": sdk.version, "supabase-pulumi": `file:${path.join(dir, packed[0].filename)}` },
-    }),
-  );
+  writeUserPackage(project, "infra", packTarball(dir));
   fs.writeFileSync(path.join(project, "Pulumi.yaml"), "name: infra\nruntime: nodejs\nmain: index.js\n");
   fs.writeFileSync(path.join(project, "index.js"), PROGRAM);
   env = {

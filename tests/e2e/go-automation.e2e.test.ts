@@ -14,6 +14,7 @@ import * as path from "node:path";
 import { engineRoot, offlineEnv, REPO_ROOT } from "../../scripts/engine";
 import { GO_BUILD_FLAGS, goEnv } from "../../scripts/gen-lang-sdks";
 import { startTestEmulator } from "../../harness/emulator";
+import { packTarball, writeUserPackage } from "../../harness/tarball";
 import { cleanup, managementCalls, tempDir, type TestEmulator, runCommand } from "./helpers";
 
 const DB_PASS = "go-automation-db-pass-5e1a";
@@ -36,25 +37,8 @@ const run = runCommand;
 
 /** The plugin as a user installs it: the packed tarball, installed next to the engine's SDK version. */
 async function installPlugin(): Promise<string> {
-  const packed = JSON.parse(
-    execFileSync("npm", ["pack", "--json", "--pack-destination", dir], { cwd: REPO_ROOT, encoding: "utf8" }),
-  ) as { filename: string }[];
   const project = path.join(dir, "plugin");
-  fs.mkdirSync(project);
-  const { devDependencies } = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as {
-    devDependencies: Record<string, string>;
-  };
-  fs.writeFileSync(
-    path.join(project, "package.json"),
-    JSON.stringify({
-      name: "go-user-plugin",
-      private: true,
-      dependencies: {
-        "supabase-pulumi": `file:${path.join(dir, packed[0].filename)}`,
-        "@pulumi/pulumi": devDependencies["@pulumi/pulumi"],
-      },
-    }),
-  );
+  writeUserPackage(project, "go-user-plugin", packTarball(dir));
   const install = await run("npm", ["install", "--no-audit", "--no-fund"], project, process.env);
   if (install.code !== 0) throw new Error(`npm install failed:\n${install.stdout}\n${install.stderr}`);
   const bin = path.join(project, "node_modules", ".bin");

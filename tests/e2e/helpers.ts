@@ -179,3 +179,47 @@ export function runCommand(cmd: string, args: string[], cwd: string, env: NodeJS
     });
   });
 }
+
+/** One process as /proc shows it: its parent and whether it is a zombie (exited, not yet reaped). */
+function procStat(pid: number): { ppid: number; zombie: boolean } | undefined {
+  try {
+    // "pid (comm) state ppid …": comm may hold spaces and parentheses, so read after the last ") ".
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const [state, ppid] = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
+    return { ppid: Number(ppid), zombie: state === "Z" };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every live process below `pid` (its children, theirs, …), with its command line. */
+export function descendants(pid: number): Array<{ pid: number; cmd: string }> {
+  const parents = new Map<number, number[]>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = procStat(Number(entry));
+    if (!stat || stat.zombie) continue;
+    parents.set(stat.ppid, [...(parents.get(stat.ppid) ?? []), Number(entry)]);
+  }
+  const out: Array<{ pid: number; cmd: string }> = [];
+  const walk = (p: number) => {
+    for (const child of parents.get(p) ?? []) {
+      let cmd = "";
+      try {
+        cmd = fs.readFileSync(`/proc/${child}/cmdline`, "utf8").split("\0").join(" ").trim();
+      } catch {
+        // Exited meanwhile.
+      }
+      out.push({ pid: child, cmd });
+      walk(child);
+    }
+  };
+  walk(pid);
+  return out;
+}
+
+/** Whether a process is gone: no such process, or a zombie nobody reaped yet. */
+export function processGone(pid: number): boolean {
+  const stat = procStat(pid);
+  return !stat || stat.zombie;
+}

@@ -11,12 +11,12 @@
  * A re-run refuses the non-empty folder unless `--force`, and writes the same
  * program again.
  */
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { engineRoot, offlineEnv, REPO_ROOT } from "../../scripts/engine";
 import { startTestEmulator } from "../../harness/emulator";
 import { buildImportFixture, type ImportFixture } from "../../harness/import-fixture";
+import { packTarball, writeUserPackage } from "../../harness/tarball";
 import { cleanup, tempDir, type TestEmulator, runCommand } from "./helpers";
 
 let emu: TestEmulator;
@@ -28,16 +28,9 @@ let fixture: ImportFixture;
 beforeAll(async () => {
   emu = await startTestEmulator();
   dir = tempDir("import");
-  const packed = JSON.parse(
-    execFileSync("npm", ["pack", "--json", "--pack-destination", dir], { cwd: REPO_ROOT, encoding: "utf8" }),
-  );
-  tarball = path.join(dir, packed[0].filename);
+  tarball = packTarball(dir);
   tools = path.join(dir, "tools");
-  fs.mkdirSync(tools);
-  fs.writeFileSync(
-    path.join(tools, "package.json"),
-    JSON.stringify({ name: "tools", private: true, dependencies: { "supabase-pulumi": `file:${tarball}` } }),
-  );
+  writeUserPackage(tools, "tools", tarball);
   const install = await runCommand(
     "npm",
     ["install", "--prefer-offline", "--no-audit", "--no-fund"],

@@ -12,6 +12,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { engineRoot, offlineEnv, REPO_ROOT } from "../../scripts/engine";
 import { startTestEmulator } from "../../harness/emulator";
+import { packTarball, writeUserPackage } from "../../harness/tarball";
 import { cleanup, tempDir, type TestEmulator, runCommand } from "./helpers";
 
 /** The newest 3.x on the registry when this was written (`npm view @pulumi/pulumi versions`). */
@@ -56,26 +57,9 @@ test(`npm install of the packed tarball next to @pulumi/pulumi ${NEWEST_PULUMI}:
   expect(execFileSync(path.join(node22, "node"), ["--version"], { encoding: "utf8" })).toMatch(/^v22\./);
   const npmCli = path.join(path.dirname(process.execPath), "..", "lib", "node_modules", "npm", "bin", "npm-cli.js");
 
-  // The tarball, exactly as published (files, bin, peer range).
-  const packed = JSON.parse(
-    execFileSync("npm", ["pack", "--json", "--pack-destination", dir], { cwd: REPO_ROOT, encoding: "utf8" }),
-  );
-  const tarball = path.join(dir, packed[0].filename);
-
+  // The tarball, exactly as published (files, bin, peer range), next to the newest engine SDK.
   const project = path.join(dir, "project");
-  fs.mkdirSync(project);
-  fs.writeFileSync(
-    path.join(project, "package.json"),
-    JSON.stringify(
-      {
-        name: "newest",
-        private: true,
-        dependencies: { "@pulumi/pulumi": NEWEST_PULUMI, "supabase-pulumi": `file:${tarball}` },
-      },
-      null,
-      2,
-    ),
-  );
+  writeUserPackage(project, "newest", packTarball(dir), { "@pulumi/pulumi": NEWEST_PULUMI });
   fs.writeFileSync(path.join(project, "Pulumi.yaml"), "name: newest\nruntime: nodejs\nmain: index.js\n");
   fs.writeFileSync(path.join(project, "index.js"), PROGRAM);
 

@@ -12,11 +12,11 @@
  * restore point before a migration, the pooler's connection string, a secret)
  * and its auth integrations and keys are read back from the emulator.
  */
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { engineRoot, offlineEnv, REPO_ROOT } from "../../scripts/engine";
 import { startTestEmulator } from "../../harness/emulator";
+import { installedVersion, packTarball } from "../../harness/tarball";
 import { cleanup, runCommand, tempDir, type TestEmulator } from "./helpers";
 import { storage, upload } from "../provider/emulator/storage/storage-api";
 
@@ -41,14 +41,7 @@ beforeAll(async () => {
   dir = tempDir("platform");
   project = path.join(dir, "platform");
   fs.cpSync(path.join(REPO_ROOT, "examples", "platform"), project, { recursive: true });
-  const packed = JSON.parse(
-    execFileSync("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", dir], {
-      cwd: REPO_ROOT,
-      encoding: "utf8",
-    }),
-  );
-  const version = (name: string) =>
-    JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "node_modules", name, "package.json"), "utf8")).version as string;
+  const tarball = packTarball(dir);
   env = {
     ...offlineEnv(dir),
     SUPABASE_ACCESS_TOKEN: emu.accessToken,
@@ -60,9 +53,9 @@ beforeAll(async () => {
     "--prefer-offline",
     "--no-audit",
     "--no-fund",
-    path.join(dir, packed[0].filename),
-    `@pulumi/pulumi@${version("@pulumi/pulumi")}`,
-    `typescript@${version("typescript")}`,
+    tarball,
+    `@pulumi/pulumi@${installedVersion("@pulumi/pulumi")}`,
+    `typescript@${installedVersion("typescript")}`,
   ]);
   await pulumi(["stack", "init"]);
   await pulumi(["config", "set", "--secret", "dbPass", DB_PASS]);

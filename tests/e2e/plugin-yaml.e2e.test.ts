@@ -11,11 +11,11 @@
  * The engine's YAML language host (`pulumi-language-yaml`) is found next to
  * the engine (scripts/ensure-engine.sh installs it) or on PATH.
  */
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { engineRoot, offlineEnv, REPO_ROOT } from "../../scripts/engine";
 import { startTestEmulator } from "../../harness/emulator";
+import { packageVersion, packTarball, writeUserPackage } from "../../harness/tarball";
 import { cleanup, tempDir, type TestEmulator, runCommand } from "./helpers";
 
 const DB_PASS = "yaml-plugin-db-pass-3c9e";
@@ -57,23 +57,8 @@ async function waitHealthy(ref: string): Promise<void> {
 }
 
 test("the YAML quickstart runs through the plugin installed from the tarball; a project is imported", async () => {
-  const packed = JSON.parse(
-    execFileSync("npm", ["pack", "--json", "--pack-destination", dir], { cwd: REPO_ROOT, encoding: "utf8" }),
-  );
-  const tarball = path.join(dir, packed[0].filename);
   const project = path.join(dir, "project");
-  fs.mkdirSync(project);
-  const { devDependencies } = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as {
-    devDependencies: Record<string, string>;
-  };
-  fs.writeFileSync(
-    path.join(project, "package.json"),
-    JSON.stringify({
-      name: "yaml-user",
-      private: true,
-      dependencies: { "supabase-pulumi": `file:${tarball}`, "@pulumi/pulumi": devDependencies["@pulumi/pulumi"] },
-    }),
-  );
+  writeUserPackage(project, "yaml-user", packTarball(dir));
   const program = fs.readFileSync(path.join(REPO_ROOT, "examples", "yaml-quickstart", "Pulumi.yaml"), "utf8");
   fs.writeFileSync(path.join(project, "Pulumi.yaml"), program);
 
@@ -185,7 +170,7 @@ test("the YAML quickstart runs through the plugin installed from the tarball; a 
   fs.writeFileSync(launcher, `#!/bin/sh\nexec node "${main}" "$@"\n`, { mode: 0o755 });
   const installed = await run(
     pulumiBin,
-    ["plugin", "install", "resource", "supabase", packed[0].version, "--file", launcher, "--non-interactive"],
+    ["plugin", "install", "resource", "supabase", packageVersion(), "--file", launcher, "--non-interactive"],
     project,
     env,
   );

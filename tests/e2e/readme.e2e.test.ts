@@ -11,12 +11,13 @@
  * - The network-ban one-liner: an unknown ref exits 1 with the API's message
  *   and no stack trace; a known one removes the ban silently.
  */
-import { execFile, execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { engineRoot, REPO_ROOT } from "../../scripts/engine";
 import { readyProject } from "../../harness/emulator";
+import { packTarball } from "../../harness/tarball";
 import { useEmulator } from "../../harness/suite";
 import { cleanup, tempDir } from "./helpers";
 
@@ -102,7 +103,7 @@ test("'own project': the packed tarball installed as written runs the README's p
   // The clone, as far as this block needs it: the tarball `npm pack` writes there.
   const clone = path.join(dir, "own", "supabase-pulumi");
   fs.mkdirSync(clone, { recursive: true });
-  execFileSync("npm", ["pack", "--ignore-scripts", "--silent", "--pack-destination", clone], { cwd: REPO_ROOT });
+  packTarball(clone);
   const home = path.join(dir, "own-home");
   fs.mkdirSync(home);
   const env = {

@@ -25,14 +25,23 @@
  * a kill during the engine's non-atomic sidecar write leaves) makes the
  * engine fail with `failed to load checkpoint: EOF`; recover repairs it.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { Client } from "pg";
-import { engineRoot, offlineEnv, REPO_ROOT } from "../../scripts/engine";
+import { engineRoot, offlineEnv } from "../../scripts/engine";
 import { startTestEmulator } from "../../harness/emulator";
+import { packTarball, writeUserPackage } from "../../harness/tarball";
 import { testPostgres, type TestPostgres } from "../../harness/postgres";
-import { cleanup, runCommand, tempDir, type CommandResult, type TestEmulator } from "./helpers";
+import {
+  cleanup,
+  descendants,
+  processGone,
+  runCommand,
+  tempDir,
+  type CommandResult,
+  type TestEmulator,
+} from "./helpers";
 
 type Any = any;
 
@@ -75,14 +84,7 @@ beforeAll(async () => {
   emu = await startTestEmulator();
   pg = await testPostgres();
   dir = tempDir("recover");
-  const packed = JSON.parse(
-    // The build is current (the e2e tier runs after `npm run build`): packing needs no generate step again.
-    execFileSync("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", dir], {
-      cwd: REPO_ROOT,
-      encoding: "utf8",
-    }),
-  );
-  tarball = path.join(dir, packed[0].filename);
+  tarball = packTarball(dir);
 });
 
 afterAll(async () => {
@@ -105,16 +107,7 @@ interface Project {
 async function project(name: string, backendUrl?: string): Promise<Project> {
   const root = path.join(dir, name);
   const cwd = path.join(root, "infra");
-  fs.mkdirSync(cwd, { recursive: true });
-  const sdk = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "node_modules/@pulumi/pulumi/package.json"), "utf8"));
-  fs.writeFileSync(
-    path.join(cwd, "package.json"),
-    JSON.stringify({
-      name: "infra",
-      private: true,
-      dependencies: { "@pulumi/pulumi": sdk.version, "supabase-pulumi": `file:${tarball}` },
-    }),
-  );
+  writeUserPackage(cwd, "infra", tarball);
   fs.writeFileSync(path.join(cwd, "Pulumi.yaml"), "name: infra\nruntime: nodejs\nmain: index.js\n");
   fs.writeFileSync(path.join(cwd, "index.js"), PROGRAM);
   const env: Record<string, string> = {
@@ -149,8 +142,13 @@ async function project(name: string, backendUrl?: string): Promise<Project> {
       void exited.then(() => (done = true));
       while (!done && !(await ready())) await new Promise((r) => setTimeout(r, 100));
       if (done) throw new Error(`pulumi up ended (exit ${await exited}) before the kill point`);
+      // The run's processes: the engine's language host, our provider hosts, their shims.
+      const below = descendants(child.pid!);
+      expect(below.some((p) => p.cmd.includes("dynamic-provider"))).toBe(true);
       process.kill(-child.pid!, "SIGKILL");
       await exited;
+      // The engine is gone: none of them lives on with parent PID 1 (each watches the engine and exits).
+      while (below.some((p) => !processGone(p.pid))) await new Promise((r) => setTimeout(r, 200));
     },
   };
 }

@@ -104,13 +104,18 @@ test("per-route overrides and turning the throttler off", async () => {
 
   const off = await emu.setRateLimits({ enabled: false, limit: 1, overrides: {} });
   expect(off).toEqual({ enabled: false, limit: 1, windowMs: 60_000, overrides: {} });
+  // Off means no throttler: nothing refused, and no budget advertised that a pacing client would wait out.
   for (let i = 0; i < 4; i++) {
     const res = await emu.api("GET", "/v1/organizations");
     expect(res.status).toBe(200);
-    expect(res.headers["x-ratelimit-limit"]).toBe("1");
+    expect(res.headers["x-ratelimit-limit"]).toBeUndefined();
+    expect(res.headers["x-ratelimit-remaining"]).toBeUndefined();
     expect(res.headers["retry-after"]).toBeUndefined();
   }
   expect((await emu.control("GET", "/rate-limits")).body).toEqual(off);
+  // On again: fresh windows, with the headers.
+  await emu.setRateLimits({ enabled: true, limit: 120 });
+  expect(limits((await emu.api("GET", "/v1/organizations")).headers)).toMatchObject({ limit: 120, remaining: 119 });
 });
 
 test("reset restores the start-up limits", async () => {

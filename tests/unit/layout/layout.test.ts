@@ -1,8 +1,10 @@
 /**
  * The layout tables of the READMEs name every folder and root file of the
  * folder they describe, and nothing it no longer holds, so a move or a new
- * file cannot leave them stale.
+ * file cannot leave them stale; and no hand-written source grows past 600
+ * lines.
  */
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -21,6 +23,20 @@ describe("layout tables", () => {
       missing: [],
       stale: [],
     });
+  });
+});
+
+describe("file sizes", () => {
+  test("no hand-written source file is over 600 lines", () => {
+    // Tracked by git: the generated SDKs of other languages (sdks/) and the pages of docs/ are written by tools.
+    const files = execFileSync("git", ["ls-files", "-z", "*.ts", "*.js", "*.sh"], { cwd: repoRoot, encoding: "utf8" })
+      .split("\0")
+      .filter((f) => f && !f.startsWith("sdks/") && !f.startsWith("docs/"));
+    expect(files.length).toBeGreaterThan(100);
+    const long = files
+      .map((f) => ({ f, lines: fs.readFileSync(path.join(repoRoot, f), "utf8").split("\n").length - 1 }))
+      .filter(({ lines }) => lines > 600);
+    expect(long).toEqual([]);
   });
 });
 
