@@ -40,7 +40,7 @@ import {
   type DriftReport,
   type Format,
 } from "./drift-report";
-import { commandLine, errorsOf, runCaptured, runToStderr, selectionFlags, type StackSelection } from "./pulumi";
+import { commandFailure, commandLine, runCaptured, runToStderr, selectionFlags, type StackSelection } from "./pulumi";
 import { takeSelection, walkFlags } from "./args";
 
 export interface DriftOptions extends StackSelection {
@@ -82,12 +82,9 @@ export function parseArgs(argv: string[]): DriftOptions {
 /** Runs the refresh preview and answers the report (throws when the engine fails). */
 export async function runDrift(opts: StackSelection): Promise<DriftReport> {
   const args = ["refresh", "--preview-only", "--json", "--non-interactive", ...selectionFlags(opts, false)];
-  const { code, stdout, stderr } = await runCaptured(args, opts.cwd, { PULUMI_ENABLE_STREAMING_JSON_PREVIEW: "true" });
-  if (code !== 0) {
-    const why = [...errorsOf(stdout), ...stderr.trim().split("\n").slice(-10)].filter((l) => l.trim() !== "");
-    throw new Error(`pulumi refresh --preview-only failed (exit ${code}):\n${why.join("\n")}`);
-  }
-  return reportFromEvents(stdout, opts);
+  const r = await runCaptured(args, opts.cwd, { PULUMI_ENABLE_STREAMING_JSON_PREVIEW: "true" });
+  if (r.code !== 0) throw commandFailure("pulumi refresh --preview-only", r);
+  return reportFromEvents(r.stdout, opts);
 }
 
 /** The two engine commands of a repair, targeted at the drifted resources. */

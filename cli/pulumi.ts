@@ -80,7 +80,7 @@ export function runToStderr(args: string[], cwd: string | undefined, log: (s: st
 type Json = Record<string, unknown>;
 
 /** Error diagnostics of a JSON event stream, for the message when the engine fails. */
-export function errorsOf(text: string): string[] {
+function errorsOf(text: string): string[] {
   const out: string[] = [];
   for (const line of text.split("\n")) {
     if (!line.startsWith("{")) continue;
@@ -92,4 +92,10 @@ export function errorsOf(text: string): string[] {
     }
   }
   return out.filter((m) => m !== "");
+}
+
+/** A failed engine command as an error: its error diagnostics, then the last lines it wrote on stderr. */
+export function commandFailure(what: string, r: { code: number; stdout: string; stderr: string }): Error {
+  const why = [...errorsOf(r.stdout), ...r.stderr.trim().split("\n").slice(-10)].filter((l) => l.trim() !== "");
+  return new Error(`${what} failed (exit ${r.code}):\n${why.join("\n")}`);
 }

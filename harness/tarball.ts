@@ -56,8 +56,3 @@ export function npmInstall(project: string, env: NodeJS.ProcessEnv = process.env
     env,
   });
 }
-
-/** This package's own version, as its tarball carries it. */
-export function packageVersion(): string {
-  return (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { version: string }).version;
-}

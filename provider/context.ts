@@ -80,8 +80,9 @@ export class ProviderContext {
     let p = this.serviceKeys.get(ref);
     if (!p) {
       // A secret key acting as service_role first: it works whether or not the legacy JWT keys are turned off. Its
-      // value is masked unless revealed, so this list is the revealed one (kept in memory only, never in state).
-      p = this.list("apiKeysRevealed", ref, (c) => c.getApiKeys(ref, { reveal: true })).then((keys) => {
+      // value is masked unless revealed, so this list is the revealed one. Only the chosen key is kept (this memo
+      // shares the one call per project), in memory only, never in state.
+      p = this.client.getApiKeys(ref, { reveal: true }).then((keys) => {
         const secret = keys.find(
           (k) =>
             k.type === "secret" &&

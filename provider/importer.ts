@@ -13,7 +13,7 @@
  * the live ones. Secret values are never read: they become config secrets the
  * user sets.
  */
-import type { ManagementClient, Organization, Project } from "./client/management";
+import type { Organization, Project } from "./client/management";
 import type { ResourceUsage } from "./resource-doc";
 
 /** One resource of the program an importer writes. */
@@ -33,10 +33,11 @@ export interface RequiredSecret {
 }
 
 export interface ImportContext {
-  client: ManagementClient;
   organization: Organization;
   /** The project being imported (project-scoped importers only). */
   project?: Project;
+  /** Its reference, as the API paths take it (project-scoped importers only). */
+  ref?: string;
   /** The program's names of the organization and project resources, for `output(...)` references. */
   names: { organization: string; project?: string };
   /** A resource name for an object of this project: `<project>-<what>` (stable across runs). */
@@ -49,8 +50,6 @@ export interface ImportContext {
   filesRoot: string;
   /** Tables whose rows are imported (`schema.table`). */
   rows: readonly string[];
-  /** The project's GraphQL endpoint and service key, for the rows of `rows` (set when `rows` is not empty). */
-  graphql?: { url: string; apiKey: string };
 }
 
 export interface KindImporter {

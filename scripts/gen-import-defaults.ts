@@ -61,7 +61,7 @@ export async function readNewProjectDefaults(): Promise<Record<string, Record<st
   }
 }
 
-export const renderDefaults = (d: unknown): string => `${JSON.stringify(d, null, 2)}\n`;
+const renderDefaults = (d: unknown): string => `${JSON.stringify(d, null, 2)}\n`;
 
 if (require.main === module) {
   readNewProjectDefaults()

@@ -8,7 +8,7 @@
  * placeholders); a field the schema refuses is left out with a comment.
  */
 import type { Organization, Project } from "../../provider/client/management";
-import { managementClient, organizationsList, projectsList } from "../../provider/context";
+import { organizationsList, projectsList } from "../../provider/context";
 import { slugOf, type ImportContext, type ImportedResource, type RequiredSecret } from "../../provider/importer";
 import { registry, resourceKinds, type ResourceKind } from "../../provider/registry";
 import { UsageOutput, UsageSecret, type UsageValue } from "../../provider/resource-doc";
@@ -123,9 +123,9 @@ export async function collect(opts: ImportOptions): Promise<ImportedProgram> {
   const base = (project?: Project, prefix = "", filesRoot = ""): ImportContext => {
     const projectName = project ? names.take(slugOf(project.name, "project")) : undefined;
     return {
-      client: managementClient(),
       organization,
       project,
+      ref: project ? (project.ref ?? project.id) : undefined,
       names: { organization: orgName, project: projectName },
       name: (what) => names.take(`${projectName}-${what}`),
       secret: (key, about) => {

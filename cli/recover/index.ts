@@ -16,7 +16,7 @@
  */
 import { configure } from "../../provider/config";
 import { registry, type ResourceKind } from "../../provider/registry";
-import { commandLine, errorsOf, runCaptured, selectionFlags, type StackSelection } from "../pulumi";
+import { commandFailure, commandLine, runCaptured, selectionFlags, type StackSelection } from "../pulumi";
 import { takeSelection, walkFlags } from "../args";
 import { editedState, stateFile } from "./apply";
 import { fileBackendDir, isUnreadableCheckpoint, repairFileBackend } from "./checkpoint";
@@ -69,12 +69,6 @@ export function parseArgs(argv: string[]): RecoverOptions {
   return opts;
 }
 
-/** What the engine said when a command failed, shortly. */
-function failure(what: string, r: { code: number; stdout: string; stderr: string }): Error {
-  const why = [...errorsOf(r.stdout), ...r.stderr.trim().split("\n").slice(-10)].filter((l) => l.trim() !== "");
-  return new Error(`${what} failed (exit ${r.code}):\n${why.join("\n")}`);
-}
-
 /** The stack's state; a file backend's checkpoint a killed run left unreadable is repaired first. */
 async function exportState(opts: StackSelection, log: (s: string) => void): Promise<ExportedStack> {
   const args = ["stack", "export", "--non-interactive", ...selectionFlags(opts, false)];
@@ -88,7 +82,7 @@ async function exportState(opts: StackSelection, log: (s: string) => void): Prom
       r = await runCaptured(args, opts.cwd);
     }
   }
-  if (r.code !== 0) throw failure("pulumi stack export", r);
+  if (r.code !== 0) throw commandFailure("pulumi stack export", r);
   return parseExport(r.stdout);
 }
 
@@ -147,7 +141,7 @@ export async function recoverCommand(
     const exported = await exportState(opts, log);
     if (opts.unlock && !opts.dryRun) {
       const r = await runCaptured(["cancel", "--yes", "--non-interactive", ...selectionFlags(opts, false)], opts.cwd);
-      if (r.code !== 0) throw failure("pulumi cancel", r);
+      if (r.code !== 0) throw commandFailure("pulumi cancel", r);
       log(`recover: removed the stack's lock, if a run had left one (pulumi cancel)\n`);
     }
     if ((exported.deployment.pending_operations ?? []).length === 0) {
@@ -167,7 +161,7 @@ export async function recoverCommand(
     try {
       const args = ["stack", "import", "--file", tmp.file, "--non-interactive", ...selectionFlags(opts, false)];
       const r = await runCaptured(args, opts.cwd);
-      if (r.code !== 0) throw failure("pulumi stack import", r);
+      if (r.code !== 0) throw commandFailure("pulumi stack import", r);
     } finally {
       tmp.remove();
     }
@@ -183,7 +177,7 @@ export async function recoverCommand(
       ];
       log(`$ ${commandLine(["pulumi", ...args])}\n`);
       const r = await runCaptured(args, opts.cwd);
-      if (r.code !== 0) throw failure("pulumi refresh of the imported resources", r);
+      if (r.code !== 0) throw commandFailure("pulumi refresh of the imported resources", r);
     }
     out(`Recovered: ${imported.length} imported, ${settled.length - imported.length} cleared. Run pulumi up next.\n`);
     return 0;

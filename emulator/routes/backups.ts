@@ -19,7 +19,7 @@ import { projectSettings } from "../settings/store";
 /** A new project's daily backup runs at midnight UTC until told otherwise. */
 const DEFAULT_SCHEDULE = "00:00:00";
 /** At most this many restore points a project, so copies of its database cannot grow without bound. */
-export const MAX_RESTORE_POINTS = 10;
+const MAX_RESTORE_POINTS = 10;
 
 const Schedule = z.strictObject({ schedule_for: z.string() });
 const PointBody = z.strictObject({ name: z.string().min(1).max(20) });

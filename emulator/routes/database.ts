@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { SqlError, type ProjectDatabase, type QueryResult } from "../db";
-import { ApiError, Messages } from "../pipeline/errors";
+import { ApiError } from "../pipeline/errors";
 import { defineRoute, type RouteDef } from "../pipeline/router";
-import { settingsOf } from "../settings/store";
+import { requireLiveProject } from "../settings/store";
 
 /**
  * What enabling database webhooks sets up, as the platform does: the
@@ -64,9 +64,8 @@ export const databaseRoutes: RouteDef[] = [
     path: "/v1/projects/{ref}/database/query",
     body: RunQuery,
     handler: async ({ app, params, body }) => {
-      const p = app.requireProject(params.ref);
+      const p = requireLiveProject(app, params.ref);
       const status = app.status(p);
-      if (status === "GOING_DOWN") throw new ApiError(400, Messages.resourceRemoved);
       if (status !== "ACTIVE_HEALTHY")
         throw new ApiError(400, `Project is not ready to run queries: its status is ${status}.`);
       try {
@@ -83,19 +82,16 @@ export const databaseRoutes: RouteDef[] = [
     method: "POST",
     path: "/v1/projects/{ref}/database/webhooks/enable",
     handler: async ({ app, params }) => {
-      const p = app.requireProject(params.ref);
-      const status = app.status(p);
-      if (status === "GOING_DOWN") throw new ApiError(400, Messages.resourceRemoved);
-      if (status !== "ACTIVE_HEALTHY") throw new ApiError(500, "Failed to enable Database Webhooks on the project");
+      const p = requireLiveProject(app, params.ref);
+      if (app.status(p) !== "ACTIVE_HEALTHY")
+        throw new ApiError(500, "Failed to enable Database Webhooks on the project");
       try {
         await (await app.db.forProject(p.ref)).exec(WEBHOOKS_SQL);
       } catch (err) {
         if (err instanceof SqlError) throw new ApiError(500, "Failed to enable Database Webhooks on the project");
         throw err;
       }
-      const settings = settingsOf(app, p);
-      settings.databaseWebhooksEnabledAtMs ??= app.clock.now();
-      app.store.commit();
+      // Nothing to record: the catalog (the schema the SQL made) is the state.
       return { status: 201 };
     },
   }),

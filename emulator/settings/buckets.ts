@@ -13,7 +13,7 @@ import type { EmulatorContext } from "../store/context";
 import type { BucketRecord, ProjectRecord } from "../store/records";
 import { settingsOf } from "./store";
 
-export type { BucketRecord, StorageObjectRecord } from "../store/records";
+export type { BucketRecord } from "../store/records";
 
 /** A Storage API error: `statusCode` in the body, the HTTP status 400 (500 stays 500). */
 export class StorageFailure extends Error {
@@ -57,7 +57,7 @@ export const isValidBucketName = (name: string): boolean => BUCKET_NAME.test(nam
 
 /** `type/subtype`, the subtype possibly `*`. */
 const MIME = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/([a-z0-9][a-z0-9!#$&^_.+-]*|\*)$/i;
-export const isValidMimePattern = (t: string): boolean => MIME.test(t);
+const isValidMimePattern = (t: string): boolean => MIME.test(t);
 
 /**
  * A bucket size limit in bytes: a whole number, or a string `"<n>(GB|MB|KB|B)"`

@@ -11,7 +11,7 @@ import type { EmulatorContext } from "../store/context";
 export const VANITY_DOMAIN = "supabase.co";
 
 /** Names kept by the platform. */
-export const RESERVED_SUBDOMAINS: ReadonlySet<string> = new Set([
+const RESERVED_SUBDOMAINS: ReadonlySet<string> = new Set([
   "api",
   "app",
   "www",

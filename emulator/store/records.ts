@@ -151,8 +151,6 @@ export interface ProjectSettingsRecord {
   signingKeys?: SigningKeyRecord[];
   /** Set by `PUT …/api-keys/legacy?enabled=false`: the JWT anon and service_role keys are refused. */
   legacyApiKeysDisabled?: boolean;
-  /** Set once by `POST …/database/webhooks/enable`. */
-  databaseWebhooksEnabledAtMs?: number;
   /** Billing add-ons besides the compute size (which is `ProjectRecord.desiredInstanceSize`): type → variant id. */
   addons?: Record<string, string>;
   /** The vanity subdomain, once activated. */

@@ -180,9 +180,10 @@ export function pluginProvider(version: string): PluginProvider {
       const name = token.replace(/^supabase:index:/, "");
       const fn = dataFunctions[name];
       if (!fn) throw new Error(`supabase: unknown function "${token}"`);
-      const value = await fn.run(revealProps(inputs).props);
+      const args = revealProps(inputs).props;
+      const value = await fn.run(args);
       const out = { [fn.result.name]: value };
-      const secret = fn.result.secret || fn.secretFor?.(revealProps(inputs).props) === true;
+      const secret = fn.result.secret || fn.secretFor?.(args) === true;
       return { outputs: secret ? markSecrets(out, [fn.result.name]) : out, failures: [] };
     },
   };

@@ -42,6 +42,17 @@ export interface ResourceImpl {
   delete(id: string, props: Props): Promise<void>;
 }
 
+/**
+ * The project ref and the object's own id of a project-scoped resource whose
+ * id is `<ref>/<own>`: from its recorded properties when they hold both
+ * (`projectRef` and `field`), else from the id (an import by id alone).
+ */
+export function splitRefId(id: string, props: Props, field: string): [string, string] {
+  if (props.projectRef && props[field]) return [props.projectRef, props[field]];
+  const i = id.indexOf("/");
+  return [id.slice(0, i), id.slice(i + 1)];
+}
+
 export const PROVIDER_KEY = "__provider";
 
 export function isUnknown(v: unknown): boolean {

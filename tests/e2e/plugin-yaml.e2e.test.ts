@@ -15,7 +15,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { engineRoot, offlineEnv, REPO_ROOT } from "../../scripts/engine";
 import { startTestEmulator } from "../../harness/emulator";
-import { packageVersion, packTarball, writeUserPackage } from "../../harness/tarball";
+import { packTarball, writeUserPackage } from "../../harness/tarball";
+import { packageVersion } from "../../provider/http/version";
 import { cleanup, tempDir, type TestEmulator, runCommand } from "./helpers";
 
 const DB_PASS = "yaml-plugin-db-pass-3c9e";

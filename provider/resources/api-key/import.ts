@@ -12,7 +12,7 @@ import { UsageOutput, type UsageValue } from "../../resource-doc";
 export const apiKeyImporter: KindImporter = {
   scope: "project",
   async read(ctx) {
-    const ref = ctx.project!.ref ?? ctx.project!.id;
+    const ref = ctx.ref!;
     const keys = (await apiKeysList(ref)).filter((k) => k.type === "publishable" || k.type === "secret");
     const counts = new Map<string, number>();
     for (const k of keys) counts.set(`${k.type}/${k.name}`, (counts.get(`${k.type}/${k.name}`) ?? 0) + 1);

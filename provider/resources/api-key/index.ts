@@ -19,6 +19,7 @@ import {
   type FieldRule,
   type Props,
   type ResourceImpl,
+  splitRefId,
 } from "../common";
 import { withDrift } from "../drift";
 import { projectRef } from "../shared";
@@ -193,7 +194,7 @@ export const apiKey: ResourceImpl = {
   },
 
   async read(id, props) {
-    const [ref, keyId] = splitId(id, props);
+    const [ref, keyId] = splitRefId(id, props, "keyId");
     const live = (await apiKeysList(ref)).find((k) => k.id === keyId);
     if (!live) return { id: "", props: {} };
     const next: Props = { ...props, projectRef: ref, keyId, name: live.name, prefix: live.prefix ?? null };
@@ -211,7 +212,7 @@ export const apiKey: ResourceImpl = {
   },
 
   async update(id, olds, news) {
-    const [ref, keyId] = splitId(id, olds);
+    const [ref, keyId] = splitRefId(id, olds, "keyId");
     const live: ApiKey = {
       id: keyId,
       name: olds.name,
@@ -228,7 +229,7 @@ export const apiKey: ResourceImpl = {
   },
 
   async delete(id, props) {
-    const [ref, keyId] = splitId(id, props);
+    const [ref, keyId] = splitRefId(id, props, "keyId");
     try {
       await managementClient().deleteApiKey(ref, keyId);
     } catch (err) {
@@ -237,12 +238,6 @@ export const apiKey: ResourceImpl = {
     invalidateApiKeys(ref);
   },
 };
-
-function splitId(id: string, props: Props): [string, string] {
-  if (props.projectRef && props.keyId) return [props.projectRef, props.keyId];
-  const i = id.indexOf("/");
-  return [id.slice(0, i), id.slice(i + 1)];
-}
 
 export const apiKeyDoc: ResourceDoc<typeof apiKeyInputs> = {
   name: "ApiKey",

@@ -29,7 +29,7 @@ export interface ConfigImportSpec {
 }
 
 /** The endpoint's answer for a new project, as recorded. */
-export const newProjectDefaults = (kind: DefaultsKind): Record<string, unknown> =>
+const newProjectDefaults = (kind: DefaultsKind): Record<string, unknown> =>
   NEW_PROJECT[kind] as Record<string, unknown>;
 
 function sameValue(spec: FieldSpec, a: unknown, b: unknown): boolean {
@@ -44,7 +44,7 @@ export function configImporter(spec: ConfigImportSpec): KindImporter {
   return {
     scope: "project",
     async read(ctx): Promise<ImportedResource[]> {
-      const ref = ctx.project!.ref ?? ctx.project!.id;
+      const ref = ctx.ref!;
       const live = await spec.read(ref);
       const base = newProjectDefaults(spec.kind);
       const defaults = spec.defaults ? spec.defaults(base) : base;

@@ -13,7 +13,7 @@ const ACTIVE = "5_services_reconfigured";
 export const customHostnameImporter: KindImporter = {
   scope: "project",
   async read(ctx) {
-    const ref = ctx.project!.ref ?? ctx.project!.id;
+    const ref = ctx.ref!;
     const h = await managementClient()
       .getCustomHostname(ref)
       .catch((err: unknown) => {

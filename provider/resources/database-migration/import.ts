@@ -56,7 +56,7 @@ async function readHistory(ref: string): Promise<HistoryEntry[]> {
 export const databaseMigrationImporter: KindImporter = {
   scope: "project",
   async read(ctx) {
-    const ref = ctx.project!.ref ?? ctx.project!.id;
+    const ref = ctx.ref!;
     const entries = await readHistory(ref);
     const out: ImportedResource[] = [];
     let previous: string | undefined;

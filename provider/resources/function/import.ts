@@ -16,7 +16,7 @@ import { stableJson } from "../common";
 import { bundleRelative, DEFAULT_ENTRYPOINT, isInsideBundle, treeHash, type Bundle } from "./bundle";
 
 /** The folder (relative to the program) a function's files are written to. */
-export const functionFolder = (root: string, slug: string): string => `${root}functions/${slug}`;
+const functionFolder = (root: string, slug: string): string => `${root}functions/${slug}`;
 
 /** A live function's declarable settings, from its listing and its downloaded metadata. */
 export function liveSettings(f: EdgeFunction, files: FunctionFiles): Record<string, unknown> {
@@ -63,7 +63,7 @@ export function sameAsLive(
 export const functionImporter: KindImporter = {
   scope: "project",
   async read(ctx) {
-    const ref = ctx.project!.ref ?? ctx.project!.id;
+    const ref = ctx.ref!;
     const live = (await functionsList(ref)).filter((f) => f.status !== "REMOVED");
     const client = managementClient();
     const out = await Promise.all(

@@ -10,7 +10,7 @@ import { UsageOutput } from "../../resource-doc";
 export const networkRestrictionImporter: KindImporter = {
   scope: "project",
   async read(ctx) {
-    const ref = ctx.project!.ref ?? ctx.project!.id;
+    const ref = ctx.ref!;
     const r = await managementClient().getNetworkRestrictions(ref);
     const v4 = normalizeCidrList(r.config.dbAllowedCidrs ?? []);
     const v6 = normalizeCidrList(r.config.dbAllowedCidrsV6 ?? []);

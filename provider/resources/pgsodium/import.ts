@@ -10,7 +10,7 @@ import { UsageOutput } from "../../resource-doc";
 export const pgsodiumImporter: KindImporter = {
   scope: "project",
   async read(ctx) {
-    const ref = ctx.project!.ref ?? ctx.project!.id;
+    const ref = ctx.ref!;
     // Only whether the project has pgsodium configured; the key is not kept.
     const configured = await managementClient()
       .getPgsodium(ref)

@@ -6,7 +6,7 @@
 import { defineKind, driftOutput } from "../../kind";
 import { deleteSecretBatched, secretsList, upsertSecretBatched } from "../../context";
 import { usageProjectRef, secretConfig, managementFootprint, type ResourceDoc } from "../../resource-doc";
-import { checkWith, diffFields, type FieldRule, type Props, type ResourceImpl } from "../common";
+import { checkWith, diffFields, type FieldRule, type Props, type ResourceImpl, splitRefId } from "../common";
 import { withDrift } from "../drift";
 import { projectRef, secretDigest, secretName, secretValue } from "../shared";
 
@@ -55,7 +55,7 @@ export const secret: ResourceImpl = {
   },
 
   async read(id, props) {
-    const [ref, name] = splitId(id, props);
+    const [ref, name] = splitRefId(id, props, "name");
     const live = (await secretsList(ref)).find((s) => s.name === name);
     if (!live) return { id: "", props: {} };
     const changed = props.digest !== undefined && props.digest !== live.value ? [name] : [];
@@ -68,16 +68,10 @@ export const secret: ResourceImpl = {
   },
 
   async delete(id, props) {
-    const [ref, name] = splitId(id, props);
+    const [ref, name] = splitRefId(id, props, "name");
     await deleteSecretBatched(ref, name);
   },
 };
-
-function splitId(id: string, props: Props): [string, string] {
-  if (props.projectRef && props.name) return [props.projectRef, props.name];
-  const i = id.indexOf("/");
-  return [id.slice(0, i), id.slice(i + 1)];
-}
 
 export const secretDoc: ResourceDoc<typeof secretInputs> = {
   name: "Secret",

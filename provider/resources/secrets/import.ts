@@ -11,7 +11,7 @@ import { UsageOutput, UsageSecret } from "../../resource-doc";
 export const secretsImporter: KindImporter = {
   scope: "project",
   async read(ctx) {
-    const ref = ctx.project!.ref ?? ctx.project!.id;
+    const ref = ctx.ref!;
     const names = (await secretsList(ref))
       .map((s) => s.name)
       .filter((n) => !n.startsWith("SUPABASE_"))

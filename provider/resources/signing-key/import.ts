@@ -13,7 +13,7 @@ import { UsageOutput, type UsageValue } from "../../resource-doc";
 export const signingKeyImporter: KindImporter = {
   scope: "project",
   async read(ctx) {
-    const ref = ctx.project!.ref ?? ctx.project!.id;
+    const ref = ctx.ref!;
     return (await managementClient().listSigningKeys(ref))
       .filter((k) => k.status !== "revoked")
       .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : 1))

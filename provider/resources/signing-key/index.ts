@@ -14,7 +14,15 @@ import { managementClient } from "../../context";
 import { isNotFound, partialFailure, SupabaseError } from "../../errors";
 import { pollUntil } from "../../poll";
 import { usageProjectRef, type ResourceDoc } from "../../resource-doc";
-import { checkWith, containsUnknown, diffFields, type FieldRule, type Props, type ResourceImpl } from "../common";
+import {
+  checkWith,
+  containsUnknown,
+  diffFields,
+  type FieldRule,
+  type Props,
+  type ResourceImpl,
+  splitRefId,
+} from "../common";
 import { withDrift } from "../drift";
 import { projectRef } from "../shared";
 import { signingKeyBehaviour, signingKeyFootprint } from "./doc";
@@ -124,12 +132,6 @@ async function findLegacy(ref: string): Promise<SigningKey | undefined> {
   }
 }
 
-function splitId(id: string, props: Props): [string, string] {
-  if (props.projectRef && props.signingKeyId) return [props.projectRef, props.signingKeyId];
-  const i = id.indexOf("/");
-  return [id.slice(0, i), id.slice(i + 1)];
-}
-
 export const signingKey: ResourceImpl = {
   async check(olds, news) {
     const r = checkWith(signingKeyInputs, news);
@@ -203,7 +205,7 @@ export const signingKey: ResourceImpl = {
   },
 
   async read(id, props) {
-    const [ref, keyId] = splitId(id, props);
+    const [ref, keyId] = splitRefId(id, props, "signingKeyId");
     let k: SigningKey;
     try {
       k = await managementClient().getSigningKey(ref, keyId);
@@ -224,13 +226,13 @@ export const signingKey: ResourceImpl = {
   },
 
   async update(id, olds, news) {
-    const [ref, keyId] = splitId(id, olds);
+    const [ref, keyId] = splitRefId(id, olds, "signingKeyId");
     const live = await managementClient().getSigningKey(ref, keyId);
     return { outs: outputs(news, await moveTo(ref, live, declaredStatus(news))) };
   },
 
   async delete(id, props) {
-    const [ref, keyId] = splitId(id, props);
+    const [ref, keyId] = splitRefId(id, props, "signingKeyId");
     const client = managementClient();
     let k: SigningKey;
     try {

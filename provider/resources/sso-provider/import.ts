@@ -14,8 +14,7 @@ import { UsageOutput, type UsageValue } from "../../resource-doc";
 export const ssoProviderImporter: KindImporter = {
   scope: "project",
   async read(ctx) {
-    const ref = ctx.project!.ref ?? ctx.project!.id;
-    const seen = new Map<string, number>();
+    const ref = ctx.ref!;
     const out: ImportedResource[] = [];
     for (const p of await managementClient().listSsoProviders(ref)) {
       const saml = p.saml;
@@ -37,9 +36,8 @@ export const ssoProviderImporter: KindImporter = {
         // An entity ID need not be a URL.
       }
       const base = `sso-${slugOf(domains[0] ?? host)}`;
-      const n = (seen.get(base) ?? 0) + 1;
-      seen.set(base, n);
-      out.push({ name: ctx.name(n === 1 ? base : `${base}-${n}`), inputs });
+      // ctx.name numbers a repeated name (-2, -3, …).
+      out.push({ name: ctx.name(base), inputs });
     }
     return out;
   },

@@ -12,7 +12,7 @@ import { withUnknownOutcome, type SsoProvider } from "../../client/management";
 import { managementClient } from "../../context";
 import { isNotFound, partialFailure } from "../../errors";
 import { managementFootprint, usageProjectRef, type ResourceDoc } from "../../resource-doc";
-import { checkWith, containsUnknown, stableJson, type Props, type ResourceImpl } from "../common";
+import { checkWith, containsUnknown, stableJson, type Props, type ResourceImpl, splitRefId } from "../common";
 import { withDrift } from "../drift";
 import { projectRef } from "../shared";
 
@@ -189,12 +189,6 @@ async function findSame(ref: string, inputs: Props): Promise<SsoProvider | undef
   return (await managementClient().listSsoProviders(ref)).find((p) => liveIdentity(p).includes(want));
 }
 
-function splitId(id: string, props: Props): [string, string] {
-  if (props.projectRef && props.providerId) return [props.projectRef, props.providerId];
-  const i = id.indexOf("/");
-  return [id.slice(0, i), id.slice(i + 1)];
-}
-
 const SETTINGS = ["metadataXml", "metadataUrl", "domains", "attributeMapping", "nameIdFormat"] as const;
 
 export const ssoProvider: ResourceImpl = {
@@ -246,7 +240,7 @@ export const ssoProvider: ResourceImpl = {
   },
 
   async read(id, props) {
-    const [ref, providerId] = splitId(id, props);
+    const [ref, providerId] = splitRefId(id, props, "providerId");
     let p: SsoProvider;
     try {
       p = await managementClient().getSsoProvider(ref, providerId);
@@ -266,7 +260,7 @@ export const ssoProvider: ResourceImpl = {
   },
 
   async update(id, olds, news) {
-    const [ref, providerId] = splitId(id, olds);
+    const [ref, providerId] = splitRefId(id, olds, "providerId");
     const fields = differing(news, olds as Current);
     if (fields.length === 0) return { outs: { ...news, providerId, entityId: olds.entityId ?? null } };
     const p = await managementClient().updateSsoProvider(ref, providerId, bodyOf(news, fields));
@@ -274,7 +268,7 @@ export const ssoProvider: ResourceImpl = {
   },
 
   async delete(id, props) {
-    const [ref, providerId] = splitId(id, props);
+    const [ref, providerId] = splitRefId(id, props, "providerId");
     try {
       await managementClient().deleteSsoProvider(ref, providerId);
     } catch (err) {

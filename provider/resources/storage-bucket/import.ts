@@ -17,7 +17,7 @@ type Limits = Pick<StorageBucket, "file_size_limit" | "allowed_mime_types">;
 export const storageBucketImporter: KindImporter = {
   scope: "project",
   async read(ctx) {
-    const ref = ctx.project!.ref ?? ctx.project!.id;
+    const ref = ctx.ref!;
     const listed = await bucketsList(ref);
     if (listed.length === 0) return [];
     const limitsListed = listed.every((b) => "file_size_limit" in b && "allowed_mime_types" in b);

@@ -12,7 +12,7 @@ import { withUnknownOutcome } from "../../client/management";
 import type { StorageBucket, UpdateBucketBody } from "../../client/storage";
 import { bucketsList, invalidateBuckets, storageBucketsList, storageClient } from "../../context";
 import { ApiError, isNotFound, partialFailure, SupabaseError } from "../../errors";
-import { checkWith, containsUnknown, diffFields, stableJson, type FieldRule, type Props } from "../common";
+import { checkWith, containsUnknown, diffFields, stableJson, type FieldRule, type Props, splitRefId } from "../common";
 import type { ResourceImpl } from "../common";
 import { withDrift } from "../drift";
 import { storageBucketDoc } from "./doc";
@@ -58,12 +58,6 @@ function changesOf(inputs: Props, live: Props): UpdateBucketBody {
   )
     body.allowed_mime_types = (inputs.allowedMimeTypes as string[]).map((t) => t.trim());
   return body;
-}
-
-function splitId(id: string, props: Props): [string, string] {
-  if (props.projectRef && props.name) return [props.projectRef, props.name];
-  const i = id.indexOf("/");
-  return [id.slice(0, i), id.slice(i + 1)];
 }
 
 /** The bucket by id through the Storage API, or undefined when there is none. */
@@ -145,7 +139,7 @@ export const storageBucket: ResourceImpl = {
   },
 
   async read(id, props) {
-    const [ref, name] = splitId(id, props);
+    const [ref, name] = splitRefId(id, props, "name");
     const importing = props.name === undefined;
     const listed = (await bucketsList(ref)).find((b) => b.id === name);
     if (!listed) return { id: "", props: {} };
@@ -171,7 +165,7 @@ export const storageBucket: ResourceImpl = {
   },
 
   async update(id, olds, news) {
-    const [ref, name] = splitId(id, olds);
+    const [ref, name] = splitRefId(id, olds, "name");
     const body = changesOf(news, olds);
     if (Object.keys(body).length > 0) {
       await storageClient(ref).updateBucket(name, body);
@@ -181,7 +175,7 @@ export const storageBucket: ResourceImpl = {
   },
 
   async delete(id, props) {
-    const [ref, name] = splitId(id, props);
+    const [ref, name] = splitRefId(id, props, "name");
     const storage = storageClient(ref);
     try {
       if (props.emptyOnDestroy === true) await storage.emptyBucket(name);

@@ -18,7 +18,7 @@ export const tableRowsImporter: KindImporter = {
   scope: "project",
   async read(ctx) {
     if (ctx.rows.length === 0) return [];
-    const ref = ctx.project!.ref ?? ctx.project!.id;
+    const ref = ctx.ref!;
     const out: ImportedResource[] = [];
     for (const table of ctx.rows) {
       const gql = await connect({ projectRef: ref });

@@ -21,8 +21,7 @@ function nameOf(url: string | null | undefined, jwks: unknown): string {
 export const thirdPartyAuthImporter: KindImporter = {
   scope: "project",
   async read(ctx) {
-    const ref = ctx.project!.ref ?? ctx.project!.id;
-    const seen = new Map<string, number>();
+    const ref = ctx.ref!;
     return (await managementClient().listThirdPartyAuth(ref))
       .sort((a, b) => (a.inserted_at < b.inserted_at ? -1 : a.inserted_at > b.inserted_at ? 1 : a.id < b.id ? -1 : 1))
       .map((t): ImportedResource => {
@@ -31,9 +30,8 @@ export const thirdPartyAuthImporter: KindImporter = {
         if (t.jwks_url) inputs.jwksUrl = t.jwks_url;
         if (t.custom_jwks !== undefined && t.custom_jwks !== null) inputs.customJwks = t.custom_jwks as UsageValue;
         const base = `auth-${nameOf(t.oidc_issuer_url ?? t.jwks_url, t.custom_jwks)}`;
-        const n = (seen.get(base) ?? 0) + 1;
-        seen.set(base, n);
-        return { name: ctx.name(n === 1 ? base : `${base}-${n}`), inputs };
+        // ctx.name numbers a repeated name (-2, -3, …).
+        return { name: ctx.name(base), inputs };
       });
   },
 };

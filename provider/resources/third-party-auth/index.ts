@@ -12,7 +12,15 @@ import { withUnknownOutcome, type ThirdPartyAuth } from "../../client/management
 import { managementClient } from "../../context";
 import { isNotFound, SupabaseError } from "../../errors";
 import { managementFootprint, usageProjectRef, type ResourceDoc } from "../../resource-doc";
-import { checkWith, diffFields, stableJson, type FieldRule, type Props, type ResourceImpl } from "../common";
+import {
+  checkWith,
+  diffFields,
+  stableJson,
+  type FieldRule,
+  type Props,
+  type ResourceImpl,
+  splitRefId,
+} from "../common";
 import { withDrift } from "../drift";
 import { projectRef } from "../shared";
 
@@ -108,12 +116,6 @@ async function findSame(ref: string, inputs: Props): Promise<ThirdPartyAuth | un
 
 const outputs = (inputs: Props, t: ThirdPartyAuth): Props => ({ ...inputs, integrationId: t.id, type: t.type });
 
-function splitId(id: string, props: Props): [string, string] {
-  if (props.projectRef && props.integrationId) return [props.projectRef, props.integrationId];
-  const i = id.indexOf("/");
-  return [id.slice(0, i), id.slice(i + 1)];
-}
-
 export const thirdPartyAuth: ResourceImpl = {
   async check(_olds, news) {
     const r = checkWith(thirdPartyAuthInputs, news);
@@ -148,7 +150,7 @@ export const thirdPartyAuth: ResourceImpl = {
   },
 
   async read(id, props) {
-    const [ref, tpaId] = splitId(id, props);
+    const [ref, tpaId] = splitRefId(id, props, "integrationId");
     let t: ThirdPartyAuth | undefined;
     try {
       t = await managementClient().getThirdPartyAuth(ref, tpaId);
@@ -172,7 +174,7 @@ export const thirdPartyAuth: ResourceImpl = {
   },
 
   async delete(id, props) {
-    const [ref, tpaId] = splitId(id, props);
+    const [ref, tpaId] = splitRefId(id, props, "integrationId");
     try {
       await managementClient().deleteThirdPartyAuth(ref, tpaId);
     } catch (err) {

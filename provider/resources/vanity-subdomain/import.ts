@@ -14,7 +14,7 @@ import { UsageOutput } from "../../resource-doc";
 export const vanitySubdomainImporter: KindImporter = {
   scope: "project",
   async read(ctx) {
-    const ref = ctx.project!.ref ?? ctx.project!.id;
+    const ref = ctx.ref!;
     let current;
     try {
       current = await managementClient().getVanitySubdomain(ref);
