@@ -85,17 +85,30 @@ yaml_ready() {
   return 1
 }
 
-if [ -x "$bin/pulumi" ] && "$bin/pulumi" version >/dev/null 2>&1; then
+# A built engine: print its root and exit, or mark that only its YAML host is missing.
+use_built_engine() {
+  [ -x "$bin/pulumi" ] && "$bin/pulumi" version >/dev/null 2>&1 || return 0
   install_shim "$bin"
   yaml_ready || [ "$(cat "$yaml_stamp.failed" 2>/dev/null)" = "$YAML_VERSIONS $VER $gov $plat" ] || yaml_only=1
   [ -n "${yaml_only:-}" ] || { echo "$root"; exit 0; }
-fi
+}
+use_built_engine
 
 # A cold build downloads ~250 Go modules; their chatter goes to a log file,
 # and the terminal gets one progress line: the step, the time elapsed and the
 # expected total. Errors point to the log.
 EXPECTED_S=${SUPABASE_PULUMI_ENGINE_EXPECTED_S:-300}
 mkdir -p "$root"
+# One builder at a time: a second caller (a parallel test worker, another
+# checkout) waits here, then finds the engine the first one built.
+if [ -z "${yaml_only:-}" ]; then
+  exec 8> "$root/build.lock"
+  if command -v flock >/dev/null 2>&1 && ! flock -n 8; then
+    log "another build of this engine is under way; waiting for it"
+    flock 8
+  fi
+  use_built_engine
+fi
 build_log="$root/build.log"
 [ -n "${yaml_only:-}" ] || : > "$build_log"
 started=$(date +%s)
