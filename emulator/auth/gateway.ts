@@ -18,7 +18,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { ProjectRecord, SigningKeyRecord } from "../store/records";
 import { decodeJwt, verifyJwtWithKey, type JwtClaims, type JwtVerification } from "./jwt";
-import { opaqueKeys } from "./keys";
+import { opaqueKeyRole, opaqueKeys } from "./keys";
 
 export const GatewayMessages = {
   noApiKey: "No API key found in request",
@@ -91,13 +91,7 @@ export function gatewayCredentials(
   if (apiKey.startsWith("sb_")) {
     const k = opaqueKeys(project).find((o) => o.key === apiKey);
     if (!k) return refusal("invalid-api-key", GatewayMessages.invalidApiKey);
-    const template = k.secretJwtTemplate?.role;
-    const role =
-      k.type === "publishable"
-        ? "anon"
-        : template === "anon" || template === "authenticated"
-          ? template
-          : "service_role";
+    const role = opaqueKeyRole(k);
     caller = { role, claims: { role }, apiKey: k.type };
   } else {
     // A legacy key: a JWT of the anon or service_role role signed with the project's secret.
