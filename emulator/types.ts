@@ -143,6 +143,8 @@ export interface RequestLogEntry {
   scope?: string;
   /** Set when an injected fault shaped the answer. */
   fault?: string;
+  /** On a project's GraphQL and Storage APIs: the role the gateway resolved the keys to (absent when refused). */
+  role?: string;
 }
 
 export interface FaultSpec {

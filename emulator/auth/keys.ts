@@ -80,14 +80,18 @@ export function apiKeyList(p: ProjectRecord, reveal: boolean) {
   ];
 }
 
+/** The role an opaque key stands for: publishable → anon; secret → its template's role (service_role by default). */
+export function opaqueKeyRole(k: ApiKeyRecord): ProjectRole {
+  if (k.type === "publishable") return "anon";
+  const role = k.secretJwtTemplate?.role;
+  return role === "anon" || role === "authenticated" ? role : "service_role";
+}
+
 /** The database role a presented API key (or user JWT) stands for, or undefined when it is not the project's. */
 export function roleForApiKey(p: ProjectRecord, key: string, nowMs?: number): ProjectRole | undefined {
   if (key.startsWith("sb_")) {
     const k = opaqueKeys(p).find((o) => o.key === key);
-    if (!k) return undefined;
-    if (k.type === "publishable") return "anon";
-    const role = k.secretJwtTemplate?.role;
-    return role === "anon" || role === "authenticated" ? role : "service_role";
+    return k && opaqueKeyRole(k);
   }
   const v = verifyProjectJwt(key, p, nowMs);
   if (!v.ok) return undefined;

@@ -10,5 +10,5 @@
  * renders; api.ts caches the model per schema version.
  */
 export { handleGraphql, type GraphqlRequest, type GraphqlResponse } from "./execute";
-export { graphqlRoutes, authenticate, GraphqlMessages } from "./route";
+export { graphqlRoutes } from "./route";
 export type { GqlDatabase, GqlExecutor } from "./db";

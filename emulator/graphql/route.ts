@@ -1,57 +1,15 @@
 /**
  * `POST /project/{ref}/graphql/v1`: a project's GraphQL data API behind the
- * platform gateway's checks. The `apikey` header must be one of the
- * project's API keys (anon or service_role JWT, or the publishable/secret
- * key); an `Authorization: Bearer <JWT>` signed with the project's secret
- * selects the role from its `role` claim. Missing or invalid credentials get
- * 401 `{"message"}`; every resolver answer, GraphQL errors included, is 200.
+ * platform gateway's checks (auth/gateway.ts, run by the pipeline): the
+ * caller's role and claims come from there, and missing or invalid
+ * credentials get its 401 `{"message"}`. Every resolver answer, GraphQL
+ * errors included, is 200.
  * The server's pipeline logs these requests with `api: "graphql"`.
  */
-import type { IncomingHttpHeaders } from "node:http";
-import { ApiError } from "../pipeline/errors";
-import { verifyProjectJwt, type JwtClaims } from "../auth/jwt";
-import { roleForApiKey } from "../auth/keys";
 import { defineRoute, type Reply, type RouteDef } from "../pipeline/router";
 import type { SqlExecutor } from "../db";
 import { runGraphql } from "./execute";
 import { checkBody } from "./request";
-
-export const GraphqlMessages = {
-  noApiKey: "No API key found in request",
-  invalidApiKey: "Invalid API key",
-  invalidJwt: "Invalid JWT",
-  legacyKeysDisabled: "Legacy API keys are disabled",
-} as const;
-
-function header(headers: IncomingHttpHeaders, name: string): string | undefined {
-  const v = headers[name];
-  return Array.isArray(v) ? v[0] : v;
-}
-
-/** The role and claims of a request, or a 401. */
-export function authenticate(
-  project: Parameters<typeof roleForApiKey>[0],
-  headers: IncomingHttpHeaders,
-  nowMs: number,
-): { role: string; claims: JwtClaims } {
-  const apiKey = header(headers, "apikey");
-  if (!apiKey) throw new ApiError(401, GraphqlMessages.noApiKey);
-  const keyRole = roleForApiKey(project, apiKey, nowMs);
-  if (!keyRole || keyRole === "authenticated") throw new ApiError(401, GraphqlMessages.invalidApiKey);
-  // The JWT-based keys (anon, service_role) are refused while the project has turned them off.
-  if (!apiKey.startsWith("sb_") && project.settings?.legacyApiKeysDisabled === true)
-    throw new ApiError(401, GraphqlMessages.legacyKeysDisabled);
-  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header(headers, "authorization") ?? "")?.[1];
-  if (bearer === undefined || bearer === apiKey) {
-    // Like the local gateway: a bare API key stands for its role's JWT.
-    const v = verifyProjectJwt(apiKey, project, nowMs);
-    return { role: keyRole, claims: v.ok ? v.claims : { role: keyRole } };
-  }
-  const v = verifyProjectJwt(bearer, project, nowMs);
-  if (!v.ok || typeof v.claims.role !== "string" || v.claims.role === "")
-    throw new ApiError(401, GraphqlMessages.invalidJwt);
-  return { role: v.claims.role, claims: v.claims };
-}
 
 /** The roles every project's data API may take on; others only when granted to `authenticator`. */
 const API_ROLES = new Set(["anon", "authenticated", "service_role"]);
@@ -88,10 +46,10 @@ export const graphqlRoutes: RouteDef[] = [
     method: "POST",
     path: "/project/{ref}/graphql/v1",
     surface: "graphql",
-    auth: "none",
-    handler: async ({ app, params, headers, body }) => {
+    auth: "apikey",
+    handler: async ({ app, params, body, caller }) => {
       const project = app.requireProject(params.ref);
-      const { role, claims } = authenticate(project, headers, app.clock.now());
+      const { role, claims } = caller!;
       const { graphqlMaxDocumentBytes: maxDocumentBytes, graphqlMaxFields: maxFields } = app.limits;
       const checked = checkBody(body, { maxDocumentBytes, maxFields });
       if ("refused" in checked) return checked.refused;

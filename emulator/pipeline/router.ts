@@ -6,6 +6,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { z } from "zod";
 import type { EmulatorContext } from "../store/context";
+import type { GatewayCaller, GatewayRefusal } from "../auth/gateway";
 import { ApiError, Messages } from "./errors";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -26,6 +27,8 @@ export interface RouteContext<B = unknown, Q = unknown> {
   headers: IncomingHttpHeaders;
   /** The caller's address, for identities without a token. */
   remoteAddress: string;
+  /** Who the project's keys stand for, on routes with `auth: "apikey"` (auth/gateway.ts). */
+  caller?: GatewayCaller;
 }
 
 export interface Reply {
@@ -46,13 +49,25 @@ export interface RouteDef<B = unknown, Q = unknown> {
   path: string;
   /** Default "management". */
   surface?: Surface;
-  /** "token": the management bearer token. Default: "token" on the management surface, else "none". */
-  auth?: "token" | "none";
+  /**
+   * "token": the management bearer token; "apikey": the project's keys, checked by the gateway
+   * (auth/gateway.ts) for the project of the `ref` parameter. Default: "token" on the management
+   * surface, "apikey" on a project's GraphQL and Storage APIs, else "none".
+   */
+  auth?: "token" | "apikey" | "none";
+  /** How the route answers the gateway's refusal, when not with the gateway's 401 `{"message"}`. */
+  refused?: (refusal: GatewayRefusal) => Reply | undefined;
   /** Rate-limit scope from params and raw body; default: the `ref` or `slug` param, else the token owner. */
   scope?: (params: Record<string, string>, body: unknown) => string | undefined;
   body?: z.ZodType<B>;
   query?: z.ZodType<Q>;
   handler(ctx: RouteContext<B, Q>): Promise<Reply> | Reply;
+}
+
+/** The credentials a route asks for (its `auth`, else its surface's default). */
+export function authOf(route: RouteDef): "token" | "apikey" | "none" {
+  const surface = route.surface ?? "management";
+  return route.auth ?? (surface === "management" ? "token" : surface === "control" ? "none" : "apikey");
 }
 
 /** Keeps handler parameter types inferred from the schemas. */

@@ -17,8 +17,10 @@ import type { Duplex } from "node:stream";
 import { STATUS_CODES } from "node:http";
 import { performance } from "node:perf_hooks";
 import type { EmulatorContext } from "../store/context";
+import { gatewayCredentials, type GatewayCaller } from "../auth/gateway";
 import { ApiError, Messages } from "./errors";
 import {
+  authOf,
   checkParams,
   type HttpMethod,
   type Reply,
@@ -167,13 +169,15 @@ function controlAuthorized(app: EmulatorContext, req: IncomingMessage): boolean 
   return token !== undefined && app.tokenMatches(token);
 }
 
-function needsToken(match: RouteMatch, surface: Surface): boolean {
-  return (match.route.auth ?? (surface === "management" ? "token" : "none")) === "token";
+function needsToken(match: RouteMatch): boolean {
+  return authOf(match.route) === "token";
 }
 
 interface Outcome {
   reply: Reply;
   scope?: string;
+  /** The role the project's keys stood for (routes with `auth: "apikey"`). */
+  role?: string;
 }
 
 /** Auth, limits, validation and the handler; never throws. */
@@ -202,12 +206,11 @@ async function runRoute(
       const decision = app.limiter.hit(identity, scope ?? identity, match?.template ?? `${method} ${url.pathname}`);
       limitHeaders = decision.headers;
       if (!match) throw new ApiError(404, Messages.cannot(method, url.pathname));
-      if (needsToken(match, surface) && !authed) throw new ApiError(401, Messages.unauthorized);
+      if (needsToken(match) && !authed) throw new ApiError(401, Messages.unauthorized);
       if (!decision.allowed) throw new ApiError(429, Messages.tooManyRequests);
     }
     if (!match) throw new ApiError(404, Messages.cannot(method, url.pathname));
-    if (surface !== "management" && needsToken(match, surface) && !authed)
-      throw new ApiError(401, Messages.unauthorized);
+    if (surface !== "management" && needsToken(match) && !authed) throw new ApiError(401, Messages.unauthorized);
     const route = match.route;
     const unsupported = unsupportedMediaType(req, method, surface, route, raw);
     if (unsupported) throw new ApiError(415, unsupported);
@@ -228,8 +231,17 @@ async function runRoute(
       remoteAddress,
     };
     if (surface !== "control") await app.sweep();
+    let caller: GatewayCaller | undefined;
+    if (authOf(route) === "apikey") {
+      // The project's gateway: one check of the keys for every route that takes them.
+      const result = gatewayCredentials(app.requireProject(match.params.ref), req.headers, app.clock.now());
+      if ("refused" in result)
+        return { reply: route.refused?.(result) ?? errorReply(result.status, result.message, limitHeaders), scope };
+      caller = result;
+      ctx.caller = caller;
+    }
     const reply = await route.handler(ctx);
-    return { reply: { ...reply, headers: { ...limitHeaders, ...reply.headers } }, scope };
+    return { reply: { ...reply, headers: { ...limitHeaders, ...reply.headers } }, scope, role: caller?.role };
   } catch (err) {
     if (err instanceof ApiError)
       return { reply: errorReply(err.status, err.message, { ...limitHeaders, ...err.headers }), scope };
@@ -319,7 +331,7 @@ async function handle(app: EmulatorContext, router: Router, req: IncomingMessage
     return;
   }
 
-  const record = (status: number, scope: string | undefined, fault: Fault | undefined): void => {
+  const record = (status: number, scope: string | undefined, fault: Fault | undefined, role?: string): void => {
     const entry: Omit<RequestLogEntry, "seq"> = {
       time: arrivedAt,
       method,
@@ -331,6 +343,7 @@ async function handle(app: EmulatorContext, router: Router, req: IncomingMessage
       durationMs: Math.round((performance.now() - started) * 100) / 100,
     };
     if (scope !== undefined) entry.scope = scope;
+    if (role !== undefined) entry.role = role;
     if (fault) entry.fault = fault.id;
     app.log.add(entry);
     if (app.verbose) {
@@ -382,5 +395,5 @@ async function handle(app: EmulatorContext, router: Router, req: IncomingMessage
     }
   }
   // Logged once the answer is handed to the socket, so a client that has read it also finds it in the log.
-  record(outcome.reply.status, outcome.scope, fault);
+  record(outcome.reply.status, outcome.scope, fault, outcome.role);
 }

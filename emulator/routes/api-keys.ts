@@ -15,7 +15,7 @@ import { CreateApiKeyBody, UpdateApiKeyBody, V1UpdatePasswordBody } from "../gen
 import { isDefaultKey, legacyKeyView, opaqueKeys, opaqueKeyView, apiKeyList } from "../auth/keys";
 import type { ApiKeyRecord, ProjectRecord } from "../store/records";
 import { defineRoute, type RouteDef } from "../pipeline/router";
-import { settingsOf } from "../settings/store";
+import { requireHealthy, settingsOf } from "../settings/store";
 import { hashPassword } from "../auth/password";
 
 const Reveal = z.object({ reveal: z.enum(["true", "false"]).optional() });
@@ -160,9 +160,7 @@ export const apiKeyRoutes: RouteDef[] = [
     body: V1UpdatePasswordBody,
     handler: async ({ app, params, body }) => {
       const p = app.requireProject(params.ref);
-      const status = app.status(p);
-      if (status !== "ACTIVE_HEALTHY")
-        throw new ApiError(400, `Project is not ready to be configured: its status is ${status}.`);
+      requireHealthy(app, p, "be configured");
       p.dbPassHash = await hashPassword(body.password);
       app.store.commit();
       return { status: 200, body: { message: "Password updated" } };

@@ -1,6 +1,6 @@
 /**
- * Backups: the daily backup's schedule (`GET`/`PATCH
- * …/database/backups/schedule`), restore points (`POST`/`GET
+ * Backups: the list (`GET …/database/backups`), the daily backup's schedule
+ * (`GET`/`PATCH …/database/backups/schedule`), restore points (`POST`/`GET
  * …/database/backups/restore-point`) and undo to one (`POST
  * …/database/backups/undo`). A restore point is a real copy of the project's
  * database, taken when it is created (DatabaseManager.saveRestorePoint:
@@ -8,13 +8,20 @@
  * puts the database back to it, so everything written since is gone. The
  * list of points is kept on the project's record; their copies live beside
  * its database and go with it.
+ *
+ * The list is read from the project's state on the emulator clock, like its
+ * status: one physical (WAL-G) backup a day at the scheduled time since the
+ * project came up, the last seven days of them (a paid plan's retention), the
+ * schedule in force on each day; each restore point; and with the PITR add-on,
+ * the window it can restore to (`physical_backup_data`), from when PITR was
+ * selected or the add-on's days back, whichever is later, up to now.
  */
 import { z } from "zod";
 import type { EmulatorContext } from "../store/context";
-import type { ProjectRecord, RestorePointRecord } from "../store/records";
+import type { ProjectRecord, ProjectSettingsRecord, RestorePointRecord } from "../store/records";
 import { ApiError } from "../pipeline/errors";
 import { defineRoute, type RouteDef } from "../pipeline/router";
-import { projectSettings } from "../settings/store";
+import { projectSettings, requireHealthy } from "../settings/store";
 
 /** A new project's daily backup runs at midnight UTC until told otherwise. */
 const DEFAULT_SCHEDULE = "00:00:00";
@@ -27,9 +34,82 @@ const PointQuery = z.object({ name: z.string().max(20).optional() });
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function requireHealthy(app: EmulatorContext, p: ProjectRecord): void {
-  const status = app.status(p);
-  if (status !== "ACTIVE_HEALTHY") throw new ApiError(400, `Project is not ready: its status is ${status}.`);
+const DAY_MS = 24 * 3600 * 1000;
+/** Daily backups are kept this long (a paid plan's seven days). */
+const RETENTION_MS = 7 * DAY_MS;
+/** Days of history of each PITR variant. */
+const PITR_DAYS: Record<string, number> = { pitr_7: 7, pitr_14: 14, pitr_28: 28 };
+/** A restore point's status as a backup's (`V1BackupsResponse.backups[].status`). */
+const POINT_STATUS = { AVAILABLE: "COMPLETED", PENDING: "PENDING", REMOVED: "REMOVED", FAILED: "FAILED" } as const;
+
+/** Milliseconds into the UTC day of an `HH:MM:SS` time. */
+function timeOfDayMs(hhmmss: string): number {
+  const [h, m, s] = hhmmss.split(":").map(Number);
+  return ((h * 60 + m) * 60 + s) * 1000;
+}
+
+/** The schedules in force since the project was created, each with its span, oldest first. */
+function scheduleSpans(project: ProjectRecord, settings: ProjectSettingsRecord) {
+  const s = settings.backupSchedule;
+  if (!s) return [{ scheduleFor: DEFAULT_SCHEDULE, fromMs: project.createdAtMs, untilMs: Infinity }];
+  // A state file from before `earlier` was kept: the default schedule until the last change.
+  const earlier = s.earlier ?? [{ scheduleFor: DEFAULT_SCHEDULE, untilMs: s.updatedAtMs }];
+  let fromMs = project.createdAtMs;
+  const spans = earlier.map((e) => {
+    const span = { scheduleFor: e.scheduleFor, fromMs, untilMs: e.untilMs };
+    fromMs = e.untilMs;
+    return span;
+  });
+  return [...spans, { scheduleFor: s.scheduleFor, fromMs, untilMs: Infinity }];
+}
+
+/** The daily backups still kept at `now`: one at the scheduled time of each day since the project came up. */
+function dailyBackupTimes(project: ProjectRecord, settings: ProjectSettingsRecord, now: number): number[] {
+  const since = Math.max(project.readyAtMs, now - RETENTION_MS);
+  const times: number[] = [];
+  for (const span of scheduleSpans(project, settings)) {
+    const offset = timeOfDayMs(span.scheduleFor);
+    const first = Math.floor(Math.max(span.fromMs, since) / DAY_MS);
+    const last = Math.floor(Math.min(span.untilMs, now) / DAY_MS);
+    for (let day = first; day <= last; day++) {
+      const t = day * DAY_MS + offset;
+      if (t >= span.fromMs && t < span.untilMs && t > since && t <= now) times.push(t);
+    }
+  }
+  return times.sort((a, b) => a - b);
+}
+
+/** `V1BackupsResponse`: the project's backups as the emulator clock has them now. */
+function backupsView(app: EmulatorContext, project: ProjectRecord, settings: ProjectSettingsRecord) {
+  const now = app.clock.now();
+  const daily = dailyBackupTimes(project, settings, now).map((t) => ({
+    id: Math.floor(t / 1000),
+    is_physical_backup: true,
+    status: "COMPLETED" as string,
+    inserted_at: iso(t),
+  }));
+  const points = (settings.restorePoints ?? []).map((p) => ({
+    // Milliseconds: never one of the daily backups' (whole seconds of the scheduled time).
+    id: p.createdAtMs,
+    is_physical_backup: true,
+    status: POINT_STATUS[p.status] as string,
+    inserted_at: iso(p.createdAtMs),
+  }));
+  const pitrDays = PITR_DAYS[settings.addons?.pitr ?? ""];
+  const since = settings.pitrSinceMs ?? project.readyAtMs;
+  return {
+    region: project.region,
+    walg_enabled: true,
+    pitr_enabled: pitrDays !== undefined,
+    backups: [...daily, ...points].sort((a, b) => a.inserted_at.localeCompare(b.inserted_at) || a.id - b.id),
+    physical_backup_data:
+      pitrDays === undefined
+        ? {}
+        : {
+            earliest_physical_backup_date_unix: Math.floor(Math.max(since, now - pitrDays * DAY_MS) / 1000),
+            latest_physical_backup_date_unix: Math.floor(now / 1000),
+          },
+  };
 }
 
 const pointView = (p: RestorePointRecord) => ({
@@ -39,6 +119,14 @@ const pointView = (p: RestorePointRecord) => ({
 });
 
 export const backupRoutes: RouteDef[] = [
+  defineRoute({
+    method: "GET",
+    path: "/v1/projects/{ref}/database/backups",
+    handler: ({ app, params }) => {
+      const { project, settings } = projectSettings(app, params.ref);
+      return { status: 200, body: backupsView(app, project, settings) };
+    },
+  }),
   defineRoute({
     method: "GET",
     path: "/v1/projects/{ref}/database/backups/schedule",
@@ -56,7 +144,18 @@ export const backupRoutes: RouteDef[] = [
       const { settings } = projectSettings(app, params.ref);
       if (!/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/.test(body.schedule_for))
         throw new ApiError(400, "Invalid schedule_for format: expected HH:MM:SS (UTC)");
-      settings.backupSchedule = { scheduleFor: body.schedule_for, updatedAtMs: app.clock.now() };
+      const now = app.clock.now();
+      const before = settings.backupSchedule;
+      // What the days already behind used stays known while their backups are kept.
+      const earlier = (
+        before
+          ? [
+              ...(before.earlier ?? [{ scheduleFor: DEFAULT_SCHEDULE, untilMs: before.updatedAtMs }]),
+              { scheduleFor: before.scheduleFor, untilMs: now },
+            ]
+          : [{ scheduleFor: DEFAULT_SCHEDULE, untilMs: now }]
+      ).filter((e) => e.untilMs > now - RETENTION_MS - DAY_MS);
+      settings.backupSchedule = { scheduleFor: body.schedule_for, updatedAtMs: now, earlier };
       app.store.commit();
       return {
         status: 200,
@@ -70,7 +169,7 @@ export const backupRoutes: RouteDef[] = [
     body: PointBody,
     handler: async ({ app, params, body }) => {
       const { project, settings } = projectSettings(app, params.ref);
-      requireHealthy(app, project);
+      requireHealthy(app, project, "create a restore point");
       const points = settings.restorePoints ?? [];
       if (points.some((p) => p.name === body.name && p.status !== "REMOVED"))
         throw new ApiError(400, `A restore point named ${body.name} already exists`);
@@ -109,7 +208,7 @@ export const backupRoutes: RouteDef[] = [
       const { project, settings } = projectSettings(app, params.ref);
       const point = (settings.restorePoints ?? []).find((p) => p.name === body.name && p.status === "AVAILABLE");
       if (!point) throw new ApiError(404, "Restore point not found");
-      requireHealthy(app, project);
+      requireHealthy(app, project, "undo to a restore point");
       await app.db.undoToRestorePoint(project.ref, point.name);
       return { status: 201 };
     },

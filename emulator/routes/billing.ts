@@ -6,11 +6,10 @@
  * PITR, IPv4 and the custom-domain add-on are kept per project.
  */
 import { z } from "zod";
-import type { EmulatorContext } from "../store/context";
 import type { ProjectRecord } from "../store/records";
 import { ApiError } from "../pipeline/errors";
 import { defineRoute, type RouteDef } from "../pipeline/router";
-import { projectSettings } from "../settings/store";
+import { projectSettings, requireHealthy } from "../settings/store";
 import { AVAILABLE_ADDONS, addonTypeOf, computeVariant, variantOf } from "../settings/addons";
 
 const ADDON_TYPES = [
@@ -35,12 +34,6 @@ function selected(project: ProjectRecord, addons: Record<string, string>) {
   return out;
 }
 
-function requireHealthy(app: EmulatorContext, p: ProjectRecord): void {
-  const status = app.status(p);
-  if (status !== "ACTIVE_HEALTHY")
-    throw new ApiError(400, `Project is not ready to change add-ons: its status is ${status}.`);
-}
-
 export const billingRoutes: RouteDef[] = [
   defineRoute({
     method: "GET",
@@ -62,7 +55,7 @@ export const billingRoutes: RouteDef[] = [
       const type = addonTypeOf(body.addon_variant);
       if (!type || type.type !== body.addon_type)
         throw new ApiError(400, `Addon variant ${body.addon_variant} is not a variant of ${body.addon_type}`);
-      requireHealthy(app, project);
+      requireHealthy(app, project, "change add-ons");
       if (type.type === "compute_instance") {
         const size = body.addon_variant.replace(/^ci_/, "");
         if (computeVariant(project.desiredInstanceSize) !== body.addon_variant) {
@@ -70,6 +63,8 @@ export const billingRoutes: RouteDef[] = [
           project.restartingUntilMs = app.clock.now() + app.settings.restartDelayMs;
         }
       } else {
+        // PITR's history starts when it is first selected; another variant keeps what is there.
+        if (type.type === "pitr" && settings.addons?.pitr === undefined) settings.pitrSinceMs = app.clock.now();
         settings.addons = { ...settings.addons, [type.type]: body.addon_variant };
       }
       app.store.commit();
@@ -87,7 +82,7 @@ export const billingRoutes: RouteDef[] = [
       const current =
         type.type === "compute_instance" ? computeVariant(project.desiredInstanceSize) : settings.addons?.[type.type];
       if (current !== variant) throw new ApiError(404, `Addon ${variant} is not selected for this project`);
-      requireHealthy(app, project);
+      requireHealthy(app, project, "change add-ons");
       if (type.type === "compute_instance") {
         // Back to the smallest size of a paid plan.
         if (variant !== "ci_micro") {
@@ -98,6 +93,7 @@ export const billingRoutes: RouteDef[] = [
         const rest = { ...settings.addons };
         delete rest[type.type];
         settings.addons = rest;
+        if (type.type === "pitr") delete settings.pitrSinceMs;
       }
       app.store.commit();
       return { status: 200 };

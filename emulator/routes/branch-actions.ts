@@ -15,11 +15,19 @@ import type { EmulatorContext } from "../store/context";
 import { ApiError } from "../pipeline/errors";
 import { defineRoute, type RouteDef } from "../pipeline/router";
 import { BranchActionBody } from "../generated/config-schemas";
-import { requireLiveProject } from "../settings/store";
+import { requireHealthy, requireLiveProject } from "../settings/store";
 import { serialized } from "./migrations";
 import { applyEntries, historyOf, missingEntries, type ReplayOutcome } from "./branch-db";
 import { diffStatements, diffText, snapshot } from "./branch-diff";
-import { BranchMessages, findBranch, recordRun, requireIdle, runView, type FoundBranch } from "./branch-model";
+import {
+  BranchMessages,
+  findBranch,
+  parentNotReady,
+  recordRun,
+  requireIdle,
+  runView,
+  type FoundBranch,
+} from "./branch-model";
 import { populate } from "./branches";
 
 type ActionBody = z.infer<typeof BranchActionBody>;
@@ -66,8 +74,7 @@ async function merge(app: EmulatorContext, found: FoundBranch, body: ActionBody)
   const { parent, branch, project } = found;
   if (branch.isDefault) throw new ApiError(400, BranchMessages.mergeDefault);
   requireIdle(app, found);
-  const parentStatus = app.status(parent);
-  if (parentStatus !== "ACTIVE_HEALTHY") throw new ApiError(400, BranchMessages.parentNotReady(parentStatus));
+  requireHealthy(app, parent, parentNotReady);
   // The parent's history is written in its own queue, the one its migration endpoints use.
   const outcome = await serialized(app, parent.ref, async () => {
     const source = await app.db.forProject(project.ref);
@@ -87,8 +94,7 @@ async function reset(app: EmulatorContext, found: FoundBranch, body: ActionBody)
   const { parent, branch, project } = found;
   if (branch.isDefault) throw new ApiError(400, BranchMessages.resetDefault);
   requireIdle(app, found);
-  const parentStatus = app.status(parent);
-  if (parentStatus !== "ACTIVE_HEALTHY") throw new ApiError(400, BranchMessages.parentNotReady(parentStatus));
+  requireHealthy(app, parent, parentNotReady);
   const populated = await serialized(app, project.ref, async () => {
     await app.db.drop(project.ref);
     const result = await populate(app, parent.ref, project.ref, branch.withData, body.migration_version);

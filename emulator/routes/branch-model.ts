@@ -8,6 +8,7 @@ import { createHmac, randomInt, randomUUID } from "node:crypto";
 import type { EmulatorContext } from "../store/context";
 import { ApiError } from "../pipeline/errors";
 import type { ActionRunRecord, BranchRecord, BranchStatus, ProjectRecord } from "../store/records";
+import { requireHealthy } from "../settings/store";
 import type { ReplayOutcome } from "./branch-db";
 
 export const BranchMessages = {
@@ -25,6 +26,9 @@ export const BranchMessages = {
   limit: (max: number) =>
     `This project has reached its limit of ${max} branches besides the default one (entitlement branching_limit).`,
 } as const;
+
+/** The refusal of a branch operation whose parent project is not up. */
+export const parentNotReady = (status: string) => new ApiError(400, BranchMessages.parentNotReady(status));
 
 /**
  * Branches a project may have besides the default one (the platform's
@@ -121,8 +125,7 @@ export function requireIdle(app: EmulatorContext, found: FoundBranch): void {
   const status = branchStatus(app, found.branch, found.project);
   if (status === "CREATING_PROJECT" || status === "RUNNING_MIGRATIONS")
     throw new ApiError(400, BranchMessages.notReady(status));
-  const projectStatus = app.status(found.project);
-  if (projectStatus !== "ACTIVE_HEALTHY") throw new ApiError(400, BranchMessages.notReady(projectStatus));
+  requireHealthy(app, found.project, (s) => new ApiError(400, BranchMessages.notReady(s)));
 }
 
 export function newBranchId(): string {

@@ -20,7 +20,7 @@ import type { EmulatorContext } from "../store/context";
 import { ApiError, Messages } from "../pipeline/errors";
 import { defineRoute, type RouteDef } from "../pipeline/router";
 import { CreateBranchBody, REGIONS, UpdateBranchBody } from "../generated/config-schemas";
-import { requireLiveProject, settingsOf } from "../settings/store";
+import { requireHealthy, requireLiveProject, settingsOf } from "../settings/store";
 import type { BranchRecord, ProjectRecord } from "../store/records";
 import { newProject } from "./projects";
 import { serialized } from "./migrations";
@@ -28,6 +28,7 @@ import { applyEntries, copyData, historyOf, missingEntries, type ReplayOutcome }
 import {
   BRANCH_LIMIT,
   BranchMessages,
+  parentNotReady,
   DELETION_GRACE_MS,
   branchDbPass,
   branchDetail,
@@ -117,8 +118,7 @@ async function createBranch(app: EmulatorContext, parent: ProjectRecord, body: C
     if (name.startsWith("SUPABASE_"))
       throw new ApiError(400, `Invalid secret name: ${name}. Secret names must not start with SUPABASE_`);
   }
-  const parentStatus = app.status(parent);
-  if (parentStatus !== "ACTIVE_HEALTHY") throw new ApiError(400, BranchMessages.parentNotReady(parentStatus));
+  requireHealthy(app, parent, parentNotReady);
 
   const project = await newProject(app, {
     name: body.branch_name,

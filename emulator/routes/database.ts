@@ -2,7 +2,7 @@ import { z } from "zod";
 import { SqlError, type ProjectDatabase, type QueryResult } from "../db";
 import { ApiError } from "../pipeline/errors";
 import { defineRoute, type RouteDef } from "../pipeline/router";
-import { requireLiveProject } from "../settings/store";
+import { requireHealthy, requireLiveProject } from "../settings/store";
 
 /**
  * What enabling database webhooks sets up, as the platform does: the
@@ -11,6 +11,8 @@ import { requireLiveProject } from "../settings/store";
  * `http_request` trigger function calls pg_net, which the emulator does not
  * have: no request is ever sent.)
  */
+const WEBHOOKS_FAILED = "Failed to enable Database Webhooks on the project";
+
 const WEBHOOKS_SQL = `
 create schema if not exists supabase_functions;
 grant usage on schema supabase_functions to postgres, anon, authenticated, service_role;
@@ -65,9 +67,7 @@ export const databaseRoutes: RouteDef[] = [
     body: RunQuery,
     handler: async ({ app, params, body }) => {
       const p = requireLiveProject(app, params.ref);
-      const status = app.status(p);
-      if (status !== "ACTIVE_HEALTHY")
-        throw new ApiError(400, `Project is not ready to run queries: its status is ${status}.`);
+      requireHealthy(app, p, "run queries");
       try {
         const db = await app.db.forProject(p.ref);
         const result = await run(db, body.query, body.parameters, body.read_only ?? false);
@@ -83,12 +83,11 @@ export const databaseRoutes: RouteDef[] = [
     path: "/v1/projects/{ref}/database/webhooks/enable",
     handler: async ({ app, params }) => {
       const p = requireLiveProject(app, params.ref);
-      if (app.status(p) !== "ACTIVE_HEALTHY")
-        throw new ApiError(500, "Failed to enable Database Webhooks on the project");
+      requireHealthy(app, p, () => new ApiError(500, WEBHOOKS_FAILED));
       try {
         await (await app.db.forProject(p.ref)).exec(WEBHOOKS_SQL);
       } catch (err) {
-        if (err instanceof SqlError) throw new ApiError(500, "Failed to enable Database Webhooks on the project");
+        if (err instanceof SqlError) throw new ApiError(500, WEBHOOKS_FAILED);
         throw err;
       }
       // Nothing to record: the catalog (the schema the SQL made) is the state.

@@ -12,6 +12,7 @@ import { SqlError, type ProjectDatabase, type SqlExecutor } from "../db";
 import type { EmulatorContext } from "../store/context";
 import { ApiError, Messages } from "../pipeline/errors";
 import { defineRoute, type RouteContext, type RouteDef } from "../pipeline/router";
+import { requireHealthy } from "../settings/store";
 import { sqlErrorMessage } from "./database";
 
 export const HISTORY = "supabase_migrations.schema_migrations";
@@ -53,10 +54,8 @@ export interface HistoryRow {
 /** The project's database, once the project can run queries (the same rules as `/database/query`). */
 async function projectDatabase(app: EmulatorContext, ref: string): Promise<ProjectDatabase> {
   const p = app.requireProject(ref);
-  const status = app.status(p);
-  if (status === "GOING_DOWN") throw new ApiError(400, Messages.resourceRemoved);
-  if (status !== "ACTIVE_HEALTHY")
-    throw new ApiError(400, `Project is not ready to run queries: its status is ${status}.`);
+  if (app.status(p) === "GOING_DOWN") throw new ApiError(400, Messages.resourceRemoved);
+  requireHealthy(app, p, "run queries");
   return app.db.forProject(p.ref);
 }
 

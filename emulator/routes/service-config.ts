@@ -39,7 +39,7 @@ import {
   realtimeDefaults,
   storageDefaults,
 } from "../settings/config-defaults";
-import { projectSettings } from "../settings/store";
+import { projectSettings, requireHealthy } from "../settings/store";
 
 /** The digest the auth config answers for a secret: hex HMAC-SHA256 keyed with the project ref. */
 export function authSecretDigest(ref: string, value: string): string {
@@ -52,14 +52,6 @@ function configOf(app: EmulatorContext, ref: string): { project: ProjectRecord; 
   const { project, settings } = projectSettings(app, ref);
   settings.config ??= { auth: {}, postgrest: {}, postgres: {}, pooler: {}, storage: {}, sslEnforced: false };
   return { project, config: settings.config };
-}
-
-/** Writes need the project up; reads work while it restarts, as the service's do. */
-function requireHealthy(app: EmulatorContext, p: ProjectRecord, message?: string): void {
-  const status = app.status(p);
-  if (status === "ACTIVE_HEALTHY") return;
-  if (message) throw new ApiError(500, message);
-  throw new ApiError(400, `Project is not ready to be configured: its status is ${status}.`);
 }
 
 const authView = (config: ServiceConfigRecord) => ({ ...authDefaults(), ...config.auth });
@@ -87,7 +79,7 @@ export const serviceConfigRoutes: RouteDef[] = [
     body: UpdateAuthConfigBody,
     handler: ({ app, params, body }) => {
       const { project, config } = configOf(app, params.ref);
-      requireHealthy(app, project);
+      requireHealthy(app, project, "be configured");
       for (const [field, value] of Object.entries(body)) {
         if (value === undefined) continue;
         config.auth[field] =
@@ -113,7 +105,7 @@ export const serviceConfigRoutes: RouteDef[] = [
     body: V1UpdatePostgrestConfigBody,
     handler: ({ app, params, body }) => {
       const { project, config } = configOf(app, params.ref);
-      requireHealthy(app, project);
+      requireHealthy(app, project, "be configured");
       for (const [field, value] of Object.entries(body)) if (value !== undefined) config.postgrest[field] = value;
       app.store.commit();
       return { status: 200, body: { ...postgrestDefaults(), ...config.postgrest } };
@@ -130,7 +122,7 @@ export const serviceConfigRoutes: RouteDef[] = [
     body: UpdatePostgresConfigBody,
     handler: async ({ app, params, body }) => {
       const { project, config } = configOf(app, params.ref);
-      requireHealthy(app, project);
+      requireHealthy(app, project, "be configured");
       // PUT replaces the whole set of overrides: a setting left out returns to its default.
       const { restart_database: restart, ...settings } = body;
       const next = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined));
@@ -162,7 +154,7 @@ export const serviceConfigRoutes: RouteDef[] = [
     body: UpdateSupavisorConfigBody,
     handler: ({ app, params, body }) => {
       const { project, config } = configOf(app, params.ref);
-      requireHealthy(app, project, "error adding pooler tenant: the pooler is not ready yet");
+      requireHealthy(app, project, () => new ApiError(500, "error adding pooler tenant: the pooler is not ready yet"));
       for (const [field, value] of Object.entries(body)) if (value !== undefined) config.pooler[field] = value;
       app.store.commit();
       const view = { ...poolerDefaults(), ...config.pooler };
@@ -183,7 +175,7 @@ export const serviceConfigRoutes: RouteDef[] = [
     body: UpdateStorageConfigBody,
     handler: ({ app, params, body }) => {
       const { project, config } = configOf(app, params.ref);
-      requireHealthy(app, project);
+      requireHealthy(app, project, "be configured");
       config.storage = deepMerge(config.storage, body as Json);
       app.store.commit();
       // The service answers 200 with no body.
@@ -204,7 +196,7 @@ export const serviceConfigRoutes: RouteDef[] = [
     body: SslEnforcementRequest,
     handler: ({ app, params, body }) => {
       const { project, config } = configOf(app, params.ref);
-      requireHealthy(app, project);
+      requireHealthy(app, project, "be configured");
       config.sslEnforced = body.requestedConfig.database;
       app.store.commit();
       return { status: 200, body: { currentConfig: { database: config.sslEnforced }, appliedSuccessfully: true } };
@@ -224,7 +216,7 @@ export const serviceConfigRoutes: RouteDef[] = [
     body: UpdateRealtimeConfigBody,
     handler: ({ app, params, body }) => {
       const { project, config } = configOf(app, params.ref);
-      requireHealthy(app, project);
+      requireHealthy(app, project, "be configured");
       const realtime = (config.realtime ??= {});
       for (const [field, value] of Object.entries(body)) if (value !== undefined) realtime[field] = value;
       app.store.commit();

@@ -1,8 +1,7 @@
 /** `GET …/types/typescript`: types generated from the project's live database. */
 import { z } from "zod";
-import { ApiError } from "../pipeline/errors";
 import { defineRoute, type RouteDef } from "../pipeline/router";
-import { requireLiveProject } from "../settings/store";
+import { requireHealthy, requireLiveProject } from "../settings/store";
 import { generateTypescript } from "../catalog/typescript";
 
 const TypesQuery = z.object({ included_schemas: z.string().optional() });
@@ -14,10 +13,8 @@ export const typesRoutes: RouteDef[] = [
     query: TypesQuery,
     handler: async ({ app, params, query }) => {
       const p = requireLiveProject(app, params.ref);
-      const status = app.status(p);
       // Like database/query: there is no database to read before provisioning ends.
-      if (status !== "ACTIVE_HEALTHY")
-        throw new ApiError(400, `Project is not ready to generate types: its status is ${status}.`);
+      requireHealthy(app, p, "generate types");
       const schemas = [
         ...new Set(
           (query.included_schemas ?? "public")

@@ -11,7 +11,7 @@
  * them all.
  */
 import { randomBytes } from "node:crypto";
-import type { EmulatorContext } from "../store/context";
+import type { EmulatorContext, ProjectStatus } from "../store/context";
 import { ApiError, Messages } from "../pipeline/errors";
 import type { CidrConfig, ProjectRecord, ProjectSettingsRecord } from "../store/records";
 
@@ -65,6 +65,24 @@ export function requireLiveProject(app: EmulatorContext, ref: string): ProjectRe
   const p = app.requireProject(ref);
   if (app.status(p) === "GOING_DOWN") throw new ApiError(400, Messages.resourceRemoved);
   return p;
+}
+
+/**
+ * The one guard of the operations that need the project up: unless it is
+ * `ACTIVE_HEALTHY`, 400 `Project is not ready to <what>: its status is
+ * <status>.`, or, where the service refuses in words of its own (a 500, a
+ * branch's text), the error `refusal` makes of the status.
+ */
+export function requireHealthy(
+  app: EmulatorContext,
+  p: ProjectRecord,
+  refusal: string | ((status: ProjectStatus) => ApiError),
+): void {
+  const status = app.status(p);
+  if (status === "ACTIVE_HEALTHY") return;
+  throw typeof refusal === "string"
+    ? new ApiError(400, `Project is not ready to ${refusal}: its status is ${status}.`)
+    : refusal(status);
 }
 
 /** Both of the above, for handlers that only need the settings. */

@@ -3,21 +3,20 @@
  * (`/project/{ref}/storage/v1/...`): buckets (create, list, get, update,
  * empty, delete) and enough of objects (upload, list) to fill a bucket.
  *
- * Auth is the gateway's and the service's: the `apikey` header must be one of
- * the project's keys (401 `{"message"}` otherwise); the role comes from the
- * bearer JWT, or from the key itself when the bearer is the key or absent.
- * Bucket writes need `service_role` (the secret key or the legacy
- * service_role JWT): other roles meet the row-level security of the
- * service's tables. Errors are the service's: `{"statusCode", "error",
+ * Auth is the gateway's (auth/gateway.ts, run by the pipeline): the `apikey`
+ * header must be one of the project's keys (401 `{"message"}` otherwise); the
+ * role comes from the bearer JWT, or from the key itself when the bearer is
+ * the key or absent. A bearer JWT the project does not trust is the service's
+ * own refusal (403 `Unauthorized` in its error shape). Bucket writes need
+ * `service_role` (the secret key or the legacy service_role JWT): other roles
+ * meet the row-level security of the service's tables. Errors are the service's: `{"statusCode", "error",
  * "message"}` with the status in the body, sent as HTTP 400 (see
  * `settings/buckets.ts`). Requests are logged with `api: "storage"`.
  */
 import { createHash, randomUUID } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
-import { ApiError } from "../pipeline/errors";
 import { defineRoute, type Reply, type RouteContext, type RouteDef } from "../pipeline/router";
-import { verifyProjectJwt } from "../auth/jwt";
-import { roleForApiKey } from "../auth/keys";
+import type { GatewayRefusal } from "../auth/gateway";
 import { requireLiveProject } from "../settings/store";
 import {
   bucketsOf,
@@ -40,17 +39,14 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
   return Array.isArray(v) ? v[0] : v;
 }
 
-/** The caller's role: the gateway's 401s first, then the JWT's role claim. */
-function roleOf(project: ProjectRecord, headers: IncomingHttpHeaders, nowMs: number): string {
-  const apiKey = header(headers, "apikey");
-  if (!apiKey) throw new ApiError(401, "No API key found in request");
-  const keyRole = roleForApiKey(project, apiKey, nowMs);
-  if (!keyRole) throw new ApiError(401, "Invalid API key");
-  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header(headers, "authorization") ?? "")?.[1];
-  if (bearer === undefined || bearer === apiKey) return keyRole;
-  const v = verifyProjectJwt(bearer, project, nowMs);
-  if (!v.ok || typeof v.claims.role !== "string") throw new StorageFailure(403, "Unauthorized", "invalid signature");
-  return v.claims.role;
+/** The service's texts (its JWT library's) for why a token failed. */
+const JWT_ERRORS: Record<string, string> = { "token has expired": "jwt expired", "malformed token": "jwt malformed" };
+
+/** A bearer JWT the gateway passed on is verified by the service, which refuses it in its own shape. */
+function refused(r: GatewayRefusal): Reply | undefined {
+  if (r.refused !== "invalid-jwt") return undefined;
+  const failure = new StorageFailure(403, "Unauthorized", JWT_ERRORS[r.reason ?? ""] ?? "invalid signature");
+  return { status: failure.httpStatus, body: failure.body };
 }
 
 interface StorageCall {
@@ -69,12 +65,13 @@ function storageRoute(method: "GET" | "POST" | "PUT" | "DELETE", path: string, r
     method,
     path: `${BASE}${path}`,
     surface: "storage",
-    auth: "none",
+    auth: "apikey",
+    refused,
     handler: (ctx) => {
-      const { app, params, headers } = ctx;
+      const { app, params } = ctx;
       const project = requireLiveProject(app, params.ref);
+      const role = ctx.caller!.role;
       try {
-        const role = roleOf(project, headers, app.clock.now());
         const visible = (id: string) => {
           const b = findBucket(app, project, id);
           if (!b || (role !== "service_role" && !b.public)) throw StorageErrors.bucketNotFound();

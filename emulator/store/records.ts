@@ -155,8 +155,18 @@ export interface ProjectSettingsRecord {
   addons?: Record<string, string>;
   /** The vanity subdomain, once activated. */
   vanitySubdomain?: string;
-  /** The daily backup's time of day (UTC, HH:MM:SS) and when it was last set. */
-  backupSchedule?: { scheduleFor: string; updatedAtMs: number };
+  /**
+   * The daily backup's time of day (UTC, HH:MM:SS) and when it was last set;
+   * `earlier`: the times it replaced, each with when it stopped (oldest first,
+   * kept while inside the backups' retention; older state files have none).
+   */
+  backupSchedule?: {
+    scheduleFor: string;
+    updatedAtMs: number;
+    earlier?: Array<{ scheduleFor: string; untilMs: number }>;
+  };
+  /** When the PITR add-on was selected (absent in older state files: since the project came up). */
+  pitrSinceMs?: number;
   /** Restore points, oldest first; their data lives beside the project's database (db/). */
   restorePoints?: RestorePointRecord[];
 }
