@@ -180,7 +180,7 @@ export async function buildDefaultProject(emu: TestEmulator, name = "Plain"): Pr
   const p = `/v1/projects/${ref}`;
   await ok(emu, "PATCH", `${p}/config/auth`, { site_url: `https://${name.toLowerCase()}.example.com`, jwt_exp: 7200 });
   await ok(emu, "POST", `${p}/secrets`, [{ name: "STRIPE_KEY", value: "stripe-value-5d2a" }]);
-  await ok(emu, "POST", `${p}/api-keys`, { type: "publishable", name: "web", description: "The web app" });
+  await ok(emu, "POST", `${p}/api-keys`, { type: "publishable", name: "webapp", description: "The web app" });
   await ok(emu, "POST", `${p}/database/migrations`, {
     query: "create table public.notes (id int primary key, body text);",
     name: "notes",
