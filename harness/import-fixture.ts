@@ -6,7 +6,9 @@
  * edge-function secrets, functions (one a folder deployed as a bundle) and a
  * migration history with a table and rows; realtime settings, a backup time,
  * add-ons, a vanity subdomain, a storage bucket, a third-party auth
- * integration, a SAML SSO provider and a standby signing key.
+ * integration, a SAML SSO provider and a standby signing key. And a project
+ * with new-project settings everywhere else (`buildDefaultProject`): SAML,
+ * branching, add-ons, a vanity subdomain and a custom hostname left off.
  */
 import type { TestEmulator } from "./emulator";
 
@@ -156,4 +158,38 @@ export async function buildImportFixture(
     await ok(emu, "POST", `${p}/database/migrations`, { query, name: i === 0 ? "plans" : `t${i}` });
   }
   return { ref, orgSlug, secretValues };
+}
+
+/**
+ * A project as most are: made through plain API calls with its auth settings,
+ * edge-function secrets, a publishable key, a migration and a function, and
+ * nothing turned on (SAML, branching, add-ons, a vanity subdomain and a custom
+ * hostname left off), so several reads answer "not enabled".
+ */
+export async function buildDefaultProject(emu: TestEmulator, name = "Plain"): Promise<ImportFixture> {
+  const org = (await ok(emu, "POST", "/v1/organizations", { name: `${name} Org` })) as { id: string; slug?: string };
+  const orgSlug = org.slug ?? org.id;
+  const project = (await ok(emu, "POST", "/v1/projects", {
+    name,
+    organization_slug: orgSlug,
+    region_selection: { type: "specific", code: "eu-west-2" },
+    db_pass: FIXTURE_DB_PASS,
+  })) as { id: string; ref?: string };
+  const ref = project.ref ?? project.id;
+  await emu.advanceTime(10_000);
+  const p = `/v1/projects/${ref}`;
+  await ok(emu, "PATCH", `${p}/config/auth`, { site_url: `https://${name.toLowerCase()}.example.com`, jwt_exp: 7200 });
+  await ok(emu, "POST", `${p}/secrets`, [{ name: "STRIPE_KEY", value: "stripe-value-5d2a" }]);
+  await ok(emu, "POST", `${p}/api-keys`, { type: "publishable", name: "webapp", description: "The web app" });
+  await ok(emu, "POST", `${p}/database/migrations`, {
+    query: "create table public.notes (id int primary key, body text);",
+    name: "notes",
+  });
+  await ok(emu, "POST", `${p}/functions`, {
+    slug: "hello",
+    name: "hello",
+    body: `Deno.serve(() => new Response("hello"));\n`,
+    verify_jwt: true,
+  });
+  return { ref, orgSlug, secretValues: { dbPass: FIXTURE_DB_PASS, STRIPE_KEY: "stripe-value-5d2a" } };
 }

@@ -32,7 +32,9 @@ export type ErrorCode =
   /** Adoption found more than one object it could take over, and will not guess. */
   | "AMBIGUOUS"
   /** The service's state blocks the operation until something else is done first (e.g. a later migration). */
-  | "CONFLICT";
+  | "CONFLICT"
+  /** The project does not have the feature (switched off, not on its plan, an add-on missing): see unavailable.ts. */
+  | "FEATURE_UNAVAILABLE";
 
 export class SupabaseError extends Error {
   readonly code: ErrorCode;

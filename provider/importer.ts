@@ -11,7 +11,9 @@
  * Every declaration must take the live object over without a write on the
  * first `up`: the kind's `adopt` input where it has one, and values equal to
  * the live ones. Secret values are never read: they become config secrets the
- * user sets.
+ * user sets. An importer need not catch the service's "feature not enabled /
+ * not on this plan" answers: the CLI takes them as "none of these" for every
+ * kind alike (unavailable.ts).
  */
 import type { Organization, Project } from "./client/management";
 import type { ResourceUsage } from "./resource-doc";

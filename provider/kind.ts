@@ -16,6 +16,7 @@ import type { Props, ResourceImpl } from "./resources/common";
 import type { ResourceDoc } from "./resource-doc";
 import type { KindImporter } from "./importer";
 import { driftShape } from "./resources/drift";
+import { explainingRefusals } from "./unavailable";
 
 declare module "zod" {
   interface GlobalMeta {
@@ -99,11 +100,38 @@ export function defineKind<D extends ResourceDoc>(
   doc: D,
   extras: { recover?: RecoverHook; importer?: KindImporter } = {},
 ): KindDefinition<D> {
+  const recover = extras.recover;
   return {
-    impl,
+    impl: explained(impl, doc.name),
     doc,
-    ...(extras.recover ? { recover: extras.recover } : {}),
+    ...(recover
+      ? {
+          recover:
+            "adopts" in recover
+              ? recover
+              : {
+                  ...recover,
+                  findCreated: (inputs: Props, held: ReadonlySet<string>) =>
+                    explainingRefusals(doc.name, () => recover.findCreated(inputs, held)),
+                },
+        }
+      : {}),
     ...(extras.importer ? { importer: extras.importer } : {}),
+  };
+}
+
+/**
+ * The implementation with the service's "feature not enabled / not on this
+ * plan" answers explained (unavailable.ts) on create, read and update: a
+ * refresh of an SsoProvider after SAML was turned off stops naming SAML and
+ * what to do, instead of a raw 404.
+ */
+function explained(impl: ResourceImpl, kind: string): ResourceImpl {
+  return {
+    ...impl,
+    create: (inputs) => explainingRefusals(kind, () => impl.create(inputs)),
+    read: (id, props) => explainingRefusals(kind, () => impl.read(id, props)),
+    update: (id, olds, news) => explainingRefusals(kind, () => impl.update(id, olds, news)),
   };
 }
 

@@ -6,6 +6,10 @@
  * order, so a re-run over the same objects gives the same program. Each
  * declaration is checked against its kind's input schema (secrets stand in as
  * placeholders); a field the schema refuses is left out with a comment.
+ * The service's "not enabled / not on this plan" answers (SSO without SAML, a
+ * plan without scheduled backups, …; provider/unavailable.ts) mean the
+ * project has none of that kind: the kind is left out and the program says
+ * why, for every importer alike.
  */
 import type { Organization, Project } from "../../provider/client/management";
 import { organizationsList, projectsList } from "../../provider/context";
@@ -13,6 +17,7 @@ import { slugOf, type ImportContext, type ImportedResource, type RequiredSecret 
 import { registry, resourceKinds, type ResourceKind } from "../../provider/registry";
 import { UsageOutput, UsageSecret, type UsageValue } from "../../provider/resource-doc";
 import { checkWith } from "../../provider/resources/common";
+import { featureRefusal } from "../../provider/unavailable";
 
 export interface ImportOptions {
   organization?: string;
@@ -33,6 +38,8 @@ export interface ImportedProgram {
   declarations: Declaration[];
   secrets: RequiredSecret[];
   files: Record<string, Buffer>;
+  /** Kinds left out because the project does not have the feature: one line each, for the README and the summary. */
+  unavailable: string[];
 }
 
 class Names {
@@ -106,6 +113,22 @@ async function findScope(opts: ImportOptions): Promise<{ organization: Organizat
   return { organization, projects: mine.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) };
 }
 
+/** An importer's declarations; none where the service answers that the feature is off or not on the plan. */
+async function readOrNone(kind: ResourceKind, ctx: ImportContext, unavailable: string[]): Promise<ImportedResource[]> {
+  try {
+    return await registry[kind].importer!.read(ctx);
+  } catch (err) {
+    const refusal = featureRefusal(err);
+    if (!refusal) throw err;
+    const where = ctx.project ? ` in project ${ctx.project.name}` : "";
+    unavailable.push(
+      `${registry[kind].doc.name}: none${where} (the service answered ${(err as { status: number }).status}: ` +
+        `${(err as { apiMessage: string }).apiMessage})`,
+    );
+    return [];
+  }
+}
+
 /** Reads the organization or project through every importer. */
 export async function collect(opts: ImportOptions): Promise<ImportedProgram> {
   const { organization, projects } = await findScope(opts);
@@ -113,6 +136,7 @@ export async function collect(opts: ImportOptions): Promise<ImportedProgram> {
   const secretKeys = new Names();
   const secrets: RequiredSecret[] = [];
   const files: Record<string, Buffer> = {};
+  const unavailable: string[] = [];
   const orgName = names.take(slugOf(organization.name, "org"));
   const perKind = new Map<ResourceKind, Declaration[]>();
   const add = (kind: ResourceKind, list: ImportedResource[]) => {
@@ -139,7 +163,7 @@ export async function collect(opts: ImportOptions): Promise<ImportedProgram> {
     };
   };
   for (const { kind, def } of importers())
-    if (def.importer!.scope === "organization") add(kind, await def.importer!.read(base()));
+    if (def.importer!.scope === "organization") add(kind, await readOrNone(kind, base(), unavailable));
   const many = !opts.project;
   for (const project of projects) {
     const slug = slugOf(project.name, "project");
@@ -148,12 +172,12 @@ export async function collect(opts: ImportOptions): Promise<ImportedProgram> {
     const found = await Promise.all(
       importers()
         .filter(({ def }) => def.importer!.scope === "project")
-        .map(async ({ kind, def }) => ({ kind, list: await def.importer!.read(ctx) })),
+        .map(async ({ kind }) => ({ kind, list: await readOrNone(kind, ctx, unavailable) })),
     );
     dependOnEarlierKinds(found);
     for (const { kind, list } of found) add(kind, list);
   }
   const declarations = resourceKinds.flatMap((k) => perKind.get(k) ?? []);
   const programName = opts.project ? slugOf(projects[0].name, "project") : orgName;
-  return { name: programName, declarations, secrets, files };
+  return { name: programName, declarations, secrets, files, unavailable: unavailable.sort() };
 }

@@ -92,6 +92,7 @@ export async function importCommand(
       `Wrote ${path.relative(process.cwd(), dir) || "."}: ${program.declarations.length} resources, ` +
         `${Object.keys(program.files).length} function files, ${program.secrets.length} secrets to set (see its README.md).\n`,
     );
+    for (const u of program.unavailable) out(`Not imported: ${u}\n`);
     return 0;
   } catch (e) {
     err(`supabase-pulumi import: ${e instanceof Error ? e.message : String(e)}\n`);

@@ -71,6 +71,16 @@ export function readme(program: ImportedProgram, language: Language): string {
     "`functions/` holds each edge function's files as the service serves them. Change a value in the program and",
     "`pulumi up` updates exactly that setting.",
     "",
+    ...(program.unavailable.length === 0
+      ? []
+      : [
+          "## Not imported",
+          "",
+          "The project does not have these features (turned off, or not on its plan), so it has none of these:",
+          "",
+          ...program.unavailable.map((u) => `- ${u}`),
+          "",
+        ]),
   ].join("\n");
 }
 

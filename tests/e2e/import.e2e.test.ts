@@ -9,13 +9,17 @@
  * exactly one write. Then the same for the YAML program through the plugin
  * (where the engine itself refuses a stack with a secret missing).
  * A re-run refuses the non-empty folder unless `--force`, and writes the same
- * program again.
+ * program again. The same two programs for a project made with defaults and
+ * nothing turned on (SAML, branching, add-ons off; the free plan's 402 for
+ * scheduled backups injected, as the emulator keeps no plans): the import
+ * succeeds, saying what the project does not have, and each first `up` writes
+ * nothing. One emulator, one tools install and one engine serve both cases.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { engineRoot, offlineEnv, REPO_ROOT } from "../../scripts/engine";
 import { startTestEmulator } from "../../harness/emulator";
-import { buildImportFixture, type ImportFixture } from "../../harness/import-fixture";
+import { buildDefaultProject, buildImportFixture, type ImportFixture } from "../../harness/import-fixture";
 import { packTarball, writeUserPackage } from "../../harness/tarball";
 import { cleanup, tempDir, type TestEmulator, runCommand } from "./helpers";
 
@@ -24,6 +28,7 @@ let dir: string;
 let tarball: string;
 let tools: string;
 let fixture: ImportFixture;
+let plain: ImportFixture;
 
 beforeAll(async () => {
   emu = await startTestEmulator();
@@ -39,6 +44,13 @@ beforeAll(async () => {
   );
   if (install.code !== 0) throw new Error(`npm install failed:\n${install.out}`);
   fixture = await buildImportFixture(emu);
+  plain = await buildDefaultProject(emu);
+  await emu.addFault({
+    method: "GET",
+    path: `/v1/projects/${plain.ref}/database/backups/schedule`,
+    status: 402,
+    body: { message: "Feature requires a higher plan" },
+  });
 });
 
 afterAll(async () => {
@@ -105,19 +117,24 @@ async function initStack(project: string, e: ReturnType<typeof engine>): Promise
 }
 
 /** The secrets the README says to set, with the fixture's values. */
-async function setSecrets(project: string, e: ReturnType<typeof engine>): Promise<void> {
+async function setSecrets(project: string, e: ReturnType<typeof engine>, of = fixture): Promise<void> {
   const readme = fs.readFileSync(path.join(project, "README.md"), "utf8");
   const keys = [...readme.matchAll(/^pulumi config set --secret (\w+) '<value>'/gm)].map((m) => m[1]);
-  expect(keys.sort()).toEqual(Object.keys(fixture.secretValues).sort());
-  for (const k of keys) await e.must(["config", "set", "--secret", k, fixture.secretValues[k]]);
+  expect(keys.sort()).toEqual(Object.keys(of.secretValues).sort());
+  for (const k of keys) await e.must(["config", "set", "--secret", k, of.secretValues[k]]);
 }
 
-/** up writes nothing; refresh finds nothing; one edited field is exactly one write. */
-async function adoptAndEdit(project: string, file: string, e: ReturnType<typeof engine>, from: RegExp, to: string) {
+/** up writes nothing; refresh finds nothing. */
+async function adopt(e: ReturnType<typeof engine>) {
   await emu.clearRequests();
   await e.must(["up", "--yes", "--skip-preview"]);
   expect(await writes()).toEqual([]);
   await e.must(["preview", "--refresh", "--expect-no-changes"]);
+}
+
+/** up writes nothing; refresh finds nothing; one edited field is exactly one write. */
+async function adoptAndEdit(project: string, file: string, e: ReturnType<typeof engine>, from: RegExp, to: string) {
+  await adopt(e);
 
   const program = path.join(project, file);
   const text = fs.readFileSync(program, "utf8");
@@ -152,21 +169,7 @@ test("the TypeScript program installs, compiles, adopts everything without a wri
   );
   expect(check.code).toBe(0);
 
-  // The package is installed from the tarball in place of the registry's version.
-  const pkgFile = path.join(project, "package.json");
-  const pkg = JSON.parse(fs.readFileSync(pkgFile, "utf8"));
-  expect(Object.keys(pkg.dependencies).sort()).toEqual(["@pulumi/pulumi", "supabase-pulumi"]);
-  pkg.dependencies["supabase-pulumi"] = `file:${tarball}`;
-  fs.writeFileSync(pkgFile, JSON.stringify(pkg));
-  const install = await runCommand(
-    "npm",
-    ["install", "--prefer-offline", "--no-audit", "--no-fund"],
-    project,
-    process.env,
-  );
-  if (install.code !== 0) throw new Error(`npm install failed:\n${install.out}`);
-  const tsc = await runCommand(path.join(project, "node_modules", ".bin", "tsc"), ["--noEmit"], project, process.env);
-  if (tsc.code !== 0) throw new Error(`tsc failed:\n${tsc.out}`);
+  await installAndCompile(project);
 
   const e = engine(project);
   await initStack(project, e);
@@ -202,6 +205,59 @@ test("the YAML program runs through the plugin: no write on up, one write for on
   await setSecrets(project, e);
   // The TypeScript test set maxRows to 600 when both run; 500 when this one runs alone.
   await adoptAndEdit(project, "Pulumi.yaml", e, /maxRows: (500|600)\n/, "maxRows: 700\n");
+});
+
+/** npm install (the package from the tarball in place of the registry's version), then tsc. */
+async function installAndCompile(project: string): Promise<void> {
+  const pkgFile = path.join(project, "package.json");
+  const pkg = JSON.parse(fs.readFileSync(pkgFile, "utf8"));
+  expect(Object.keys(pkg.dependencies).sort()).toEqual(["@pulumi/pulumi", "supabase-pulumi"]);
+  pkg.dependencies["supabase-pulumi"] = `file:${tarball}`;
+  fs.writeFileSync(pkgFile, JSON.stringify(pkg));
+  const install = await runCommand(
+    "npm",
+    ["install", "--prefer-offline", "--no-audit", "--no-fund"],
+    project,
+    process.env,
+  );
+  if (install.code !== 0) throw new Error(`npm install failed:\n${install.out}`);
+  const tsc = await runCommand(path.join(project, "node_modules", ".bin", "tsc"), ["--noEmit"], project, process.env);
+  if (tsc.code !== 0) throw new Error(`tsc failed:\n${tsc.out}`);
+}
+
+/** What the import of the default project says it left out, and what it declares. */
+async function importPlain(project: string, language: "typescript" | "yaml"): Promise<void> {
+  const r = await importCli(["--project", plain.ref, "--out", project, "--language", language]);
+  if (r.code !== 0) throw new Error(`import failed:\n${r.out}`);
+  expect(r.stdout).toContain(
+    "Not imported: SsoProvider: none in project Plain (the service answered 404: SAML 2.0 support is not enabled for this project)",
+  );
+  expect(r.stdout).toContain("Not imported: BackupSchedule: none in project Plain (the service answered 402");
+  const program = fs.readFileSync(path.join(project, language === "yaml" ? "Pulumi.yaml" : "index.ts"), "utf8");
+  for (const kind of ["Project", "AuthConfig", "Secrets", "ApiKey", "DatabaseMigration", "Function"])
+    expect(program).toMatch(new RegExp(`supabase(:index:|\\.)${kind}\\b`));
+  for (const off of ["SsoProvider", "BackupSchedule", "CustomHostname", "VanitySubdomain", "ProjectAddons"])
+    expect(program).not.toContain(off);
+  for (const value of Object.values(plain.secretValues)) expect(program).not.toContain(value);
+}
+
+test("a default project (nothing turned on): the TypeScript program imports, compiles and adopts without a write", async () => {
+  const project = path.join(dir, "plain-ts");
+  await importPlain(project, "typescript");
+  await installAndCompile(project);
+  const e = engine(project);
+  await initStack(project, e);
+  await setSecrets(project, e, plain);
+  await adopt(e);
+});
+
+test("a default project (nothing turned on): the YAML program adopts through the plugin without a write", async () => {
+  const project = path.join(dir, "plain-yaml");
+  await importPlain(project, "yaml");
+  const e = engine(project, [path.join(tools, "node_modules", ".bin"), yamlHostDir()]);
+  await initStack(project, e);
+  await setSecrets(project, e, plain);
+  await adopt(e);
 });
 
 /** The directory holding `pulumi-language-yaml`: the engine's own, else the first on PATH. */

@@ -189,6 +189,16 @@ async function findSame(ref: string, inputs: Props): Promise<SsoProvider | undef
   return (await managementClient().listSsoProviders(ref)).find((p) => liveIdentity(p).includes(want));
 }
 
+/**
+ * Settles an ambiguous 404 ("Either SAML 2.0 was not enabled for this project,
+ * or the provider does not exist"): the list answers the unambiguous "SAML 2.0
+ * support is not enabled" when SAML is off, which the kind's operations report
+ * as FEATURE_UNAVAILABLE (provider/unavailable.ts); else it returns.
+ */
+async function samlOn(ref: string): Promise<void> {
+  await managementClient().listSsoProviders(ref);
+}
+
 const SETTINGS = ["metadataXml", "metadataUrl", "domains", "attributeMapping", "nameIdFormat"] as const;
 
 export const ssoProvider: ResourceImpl = {
@@ -245,8 +255,10 @@ export const ssoProvider: ResourceImpl = {
     try {
       p = await managementClient().getSsoProvider(ref, providerId);
     } catch (err) {
-      if (isNotFound(err)) return { id: "", props: {} };
-      throw err;
+      if (!isNotFound(err)) throw err;
+      // The 404 is ambiguous (SAML off, or the provider gone): the list says which, answering 404 with SAML off.
+      await samlOn(ref);
+      return { id: "", props: {} };
     }
     const cur = currentOf(p);
     const changed = differing(props, cur);
@@ -263,7 +275,12 @@ export const ssoProvider: ResourceImpl = {
     const [ref, providerId] = splitRefId(id, olds, "providerId");
     const fields = differing(news, olds as Current);
     if (fields.length === 0) return { outs: { ...news, providerId, entityId: olds.entityId ?? null } };
-    const p = await managementClient().updateSsoProvider(ref, providerId, bodyOf(news, fields));
+    const p = await managementClient()
+      .updateSsoProvider(ref, providerId, bodyOf(news, fields))
+      .catch(async (err: unknown) => {
+        if (isNotFound(err)) await samlOn(ref);
+        throw err;
+      });
     return { outs: outputs(news, p) };
   },
 
@@ -307,7 +324,7 @@ export const ssoProviderDoc: ResourceDoc<typeof ssoProviderInputs> = {
     adopt:
       "The default: the project's provider with the same entity ID (from `metadataXml`) or metadata URL is taken over instead of created, and its declared settings that differ are written.",
     drift:
-      "Refresh reads the provider and compares the declared settings (domains as a set). A change out of band shows by name, and `up` writes the declared values back with one `PUT`. A provider deleted out of band (or SAML turned off) shows as deleted, and `up` creates it again.",
+      "Refresh reads the provider and compares the declared settings (domains as a set). A change out of band shows by name, and `up` writes the declared values back with one `PUT`. A provider deleted out of band shows as deleted, and `up` creates it again. With SAML turned off out of band, refresh (and so `drift`) stops with a `FEATURE_UNAVAILABLE` error naming SAML 2.0 and what to do (turn it on in `AuthConfig` with `samlEnabled: true`, or remove the provider), instead of taking the provider for deleted.",
     destroy: "Deletes the provider; one already gone counts as deleted.",
     notes: [
       "Metadata XML with the same `entityID`, `domains`, `attributeMapping` and `nameIdFormat` are changed in place with one `PUT`, sending only what differs.",
@@ -318,7 +335,8 @@ export const ssoProviderDoc: ResourceDoc<typeof ssoProviderInputs> = {
   ...managementFootprint({
     create:
       "1 `GET /v1/projects/{ref}/config/auth/sso/providers` + 1 `POST …/sso/providers` (adopting: +1 `PUT …/sso/providers/{provider_id}` when a declared setting differs, instead of the `POST`)",
-    "read (refresh)": "1 `GET …/sso/providers/{provider_id}`",
+    "read (refresh)":
+      "1 `GET …/sso/providers/{provider_id}` (when it answers 404: +1 `GET …/sso/providers`, which tells SAML turned off from the provider deleted)",
     update: "1 `PUT …/sso/providers/{provider_id}` with the settings that differ",
     delete: "1 `DELETE …/sso/providers/{provider_id}`",
   }),

@@ -10,7 +10,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import * as runtime from "supabase-pulumi/runtime";
-import { buildImportFixture } from "../../../harness/import-fixture";
+import { buildDefaultProject, buildImportFixture } from "../../../harness/import-fixture";
 import { useEmulator } from "../../../harness/suite";
 import { collect, type ImportedProgram } from "../../../cli/import/collect";
 import { programFiles, writeProgram } from "../../../cli/import/write";
@@ -316,6 +316,67 @@ test("legacy keys turned off are declared; branches, restore points and database
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("a project with nothing turned on imports without an error, and its first up writes nothing", async () => {
+  const emu = suite.emu;
+  const plain = await buildDefaultProject(emu);
+  // The free plan's answer for scheduled backups (the emulator keeps no plans): the service's text, injected.
+  await emu.addFault({
+    method: "GET",
+    path: `/v1/projects/${plain.ref}/database/backups/schedule`,
+    status: 402,
+    body: { message: "Feature requires a higher plan" },
+  });
+  runtime.resetContexts();
+  const program = await collect({ project: plain.ref, allFields: false, rows: [] });
+  // SAML off: the SSO list answered 404; the free plan: 402. Both are "none", and the program says why.
+  expect(program.unavailable).toEqual([
+    "BackupSchedule: none in project Plain (the service answered 402: Feature requires a higher plan)",
+    "SsoProvider: none in project Plain (the service answered 404: SAML 2.0 support is not enabled for this project)",
+  ]);
+  const types = program.declarations.map((d) => d.type);
+  for (const kind of ["Project", "AuthConfig", "Secrets", "ApiKey", "DatabaseMigration", "Function"])
+    expect(types).toContain(kind);
+  for (const off of ["SsoProvider", "BackupSchedule", "CustomHostname", "VanitySubdomain", "ProjectAddons"])
+    expect(types).not.toContain(off);
+  expect((await programFiles(program, "yaml"))["README.md"].toString()).toContain(
+    "- SsoProvider: none in project Plain (the service answered 404: SAML 2.0 support is not enabled for this project)",
+  );
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "import-provider-"));
+  try {
+    writeProgram(dir, await programFiles(program, "typescript", async (s) => s), false);
+    await emu.clearRequests();
+    runtime.resetContexts();
+    const up = await firstUp(program, plain.secretValues, dir);
+    expect(await writes()).toEqual([]);
+    runtime.resetContexts();
+    for (const [i, c] of up.created.entries()) {
+      const read = await runtime.provider(c.kind).read(c.id, up.outs.get(up.names[i])!);
+      expect({ name: up.names[i], drift: read.props!.drift ?? null }).toEqual({ name: up.names[i], drift: null });
+    }
+    expect(await writes()).toEqual([]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a declared BackupSchedule on a plan without scheduled backups: refresh names the plan, not a raw 402", async () => {
+  const emu = suite.emu;
+  const plain = await buildDefaultProject(emu);
+  runtime.resetContexts();
+  const P = runtime.provider("backupSchedule");
+  const { id, outs } = await P.create({ projectRef: plain.ref, scheduleFor: "00:00:00" });
+  await emu.addFault({
+    path: `/v1/projects/${plain.ref}/database/backups/schedule`,
+    status: 402,
+    body: { message: "Feature requires a higher plan" },
+  });
+  const read = P.read(id, outs!);
+  await expect(read).rejects.toMatchObject({ code: "FEATURE_UNAVAILABLE", status: 402 });
+  await expect(read).rejects.toThrow(
+    `This feature is not available to project ${plain.ref}: upgrade the organization's plan, or remove the BackupSchedule from the program`,
+  );
 });
 
 test("the recorded new-project defaults are what the emulator gives a new project", async () => {

@@ -16,10 +16,38 @@ const enableSaml = () => ctx.emu.api("PATCH", `/v1/projects/${ctx.ref}/config/au
 const providers = async () =>
   ((await ctx.emu.api("GET", `/v1/projects/${ctx.ref}/config/auth/sso/providers`)).body as any).items as any[];
 
-test("SAML must be enabled first: the service's 404", async () => {
-  await expect(P().create({ projectRef: ctx.ref, metadataUrl: "https://idp.example.com/metadata" })).rejects.toThrow(
-    /SAML 2\.0 support is not enabled for this project/,
+test("SAML must be enabled first: the service's 404, explained", async () => {
+  const refused = P().create({ projectRef: ctx.ref, metadataUrl: "https://idp.example.com/metadata" });
+  await expect(refused).rejects.toMatchObject({ code: "FEATURE_UNAVAILABLE", status: 404 });
+  await expect(refused).rejects.toThrow(
+    /^SAML 2\.0 is not enabled for project \w+: turn it on in AuthConfig \(samlEnabled: true\), or remove the SsoProvider .*SAML 2\.0 support is not enabled for this project\)$/,
   );
+});
+
+test("SAML turned off out of band: refresh and update stop naming SAML and what to do, not taking it for deleted", async () => {
+  const { emu, ref } = ctx;
+  await enableSaml();
+  const declared = { projectRef: ref, metadataXml: metadata("https://idp.off.com/entity"), domains: ["off.com"] };
+  const { id, outs } = await P().create(declared);
+  await emu.api("PATCH", `/v1/projects/${ref}/config/auth`, { saml_enabled: false });
+  await emu.clearRequests();
+  const message = new RegExp(
+    `^SAML 2\\.0 is not enabled for project ${ref}: turn it on in AuthConfig \\(samlEnabled: true\\), or remove the SsoProvider from the program`,
+  );
+  const read = P().read(id, outs!);
+  await expect(read).rejects.toMatchObject({ code: "FEATURE_UNAVAILABLE", feature: "SAML 2.0", ref });
+  await expect(read).rejects.toThrow(message);
+  // The provider's own 404 is ambiguous: one list call tells SAML off from the provider gone.
+  expect(await calls(emu)).toEqual([GET, LIST]);
+  await expect(P().update(id, outs!, { ...declared, domains: ["on.com"] })).rejects.toThrow(message);
+
+  // Turned on again, the provider is there as it was; deleted (with SAML on), it reads as deleted.
+  await enableSaml();
+  expect((await P().read(id, outs!)).props!.drift).toBeUndefined();
+  await P().delete(id, outs!);
+  await emu.clearRequests();
+  expect((await P().read(id, outs!)).id).toBe("");
+  expect(await calls(emu)).toEqual([GET, LIST]);
 });
 
 test("create from XML, drift of domains, in-place update, adoption by entity ID, replace and delete", async () => {
@@ -92,7 +120,9 @@ test("create from XML, drift of domains, in-place update, adoption by entity ID,
   await P().delete(id, again.outs!);
   expect(await calls(emu)).toEqual([DELETE, DELETE]);
   expect(await providers()).toEqual([]);
+  await emu.clearRequests();
   expect((await P().read(id, again.outs!)).id).toBe("");
+  expect(await calls(emu)).toEqual([GET, LIST]);
 });
 
 test("from a metadata URL; a domain of another provider is refused by the service", async () => {

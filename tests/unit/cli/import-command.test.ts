@@ -3,6 +3,7 @@ import { runCli } from "../../../cli/commands";
 import { importCommand } from "../../../cli/import";
 import type { ImportedProgram } from "../../../cli/import/collect";
 import { renderTypeScript, renderYaml, variableOf } from "../../../cli/import/render";
+import { readme } from "../../../cli/import/write";
 import { slugOf } from "../../../provider/importer";
 import { UsageOutput, UsageSecret } from "../../../provider/resource-doc";
 
@@ -37,6 +38,7 @@ const program: ImportedProgram = {
   name: "shop",
   secrets: [{ key: "dbPass", about: "the database password" }],
   files: {},
+  unavailable: [],
   declarations: [
     {
       kind: "project",
@@ -79,4 +81,13 @@ test("names: slugs from display names, variables from names", () => {
   expect(slugOf("Acme Corp (EU)")).toBe("acme-corp-eu");
   expect(slugOf("42 things")).toBe("x-42-things");
   expect(variableOf("shop-fn-hello_world")).toBe("shopFnHelloWorld");
+});
+
+test("the README lists the kinds left out because the project does not have the feature, and only then", () => {
+  expect(readme(program, "typescript")).not.toContain("## Not imported");
+  const without =
+    "SsoProvider: none in project Shop (the service answered 404: SAML 2.0 support is not enabled for this project)";
+  const text = readme({ ...program, unavailable: [without] }, "yaml");
+  expect(text).toContain("## Not imported");
+  expect(text).toContain(`- ${without}`);
 });
