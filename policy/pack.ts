@@ -60,7 +60,7 @@ async function stackFindings(info: RuleInfo, args: StackValidationArgs): Promise
 function policyOf(info: RuleInfo): Policy {
   const base = {
     name: info.name,
-    description: `${info.title}${info.lint ? ` (prevents the advisors' lint ${info.lint})` : ""}. ${info.fix}`,
+    description: `${info.title}${info.lint ? ` (prevents the advisors' lint ${info.lint})` : ""}.`,
     enforcementLevel: defaultEnforcement(info.level),
     ...(info.config ? { configSchema: { properties: info.config } } : {}),
   };
@@ -121,8 +121,13 @@ function refuseUnknownConfig(): void {
   };
 }
 
-/** Starts the pack (the engine reads the port it prints). */
+/**
+ * Starts the pack (the engine reads the port it prints). @pulumi/policy takes
+ * the pack's version from `package.json` in the working directory, so the
+ * pack runs from the package's root: its version is the package's.
+ */
 export function serve(): PolicyPack {
+  process.chdir(path.resolve(__dirname, "..", ".."));
   refuseUnknownConfig();
   return new PolicyPack("supabase-pulumi", { policies: RULES.map(policyOf) });
 }
