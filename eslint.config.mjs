@@ -4,7 +4,8 @@
 // - dependency directions: provider/ and emulator/ never import each other,
 //   sdk/ reaches provider/ only through its public entry points, scripts/
 //   never imports tests/, and cli/ (the shipped command) imports provider/
-//   modules only: never the emulator, the tests, their harness or scripts/;
+//   modules only: never the emulator, the tests, their harness or scripts/,
+//   and so does policy/ (the shipped policy pack);
 // - inside emulator/, imports point down its layers: the foundation (pipeline/,
 //   store/, auth/, catalog/, settings/, db/, generated/) never imports the three
 //   surfaces built on it (routes/, control/, graphql/) nor the entry points;
@@ -99,6 +100,33 @@ export default tseslint.config(
         "cli/ is shipped: it imports provider/ only, never emulator/, tests/, harness/ or scripts/",
       ]),
     },
+  },
+  {
+    // The policy pack is shipped and runs in the engine's analyzer: it reads declared inputs only.
+    files: ["policy/**"],
+    rules: {
+      "no-restricted-imports": forbid([
+        [
+          "**/emulator",
+          "**/emulator/**",
+          "**/tests",
+          "**/tests/**",
+          "**/harness",
+          "**/harness/**",
+          "**/scripts/**",
+          "**/cli",
+          "**/cli/**",
+          "**/sdk",
+          "**/sdk/**",
+        ],
+        "policy/ is shipped: it imports provider/ modules only, never emulator/, sdk/, cli/, tests/, harness/ or scripts/",
+      ]),
+    },
+  },
+  {
+    // The policy pack's configuration guard reaches @pulumi/policy's own @grpc/grpc-js by path.
+    files: ["policy/pack.ts"],
+    rules: { "@typescript-eslint/no-require-imports": "off" },
   },
   {
     files: ["scripts/**", "harness/**"],

@@ -3,7 +3,8 @@
  * the registry and for the SDK's components, docs/functions.md for the data functions and the README's
  * list of resources, from the documentation each kind keeps as data
  * (provider/docs.ts), each kind's usage in TypeScript, YAML and Go
- * (scripts/docs-usage.ts) and the runnable examples under examples/.
+ * (scripts/docs-usage.ts) and the runnable examples under examples/, and the
+ * policy pack's pages, docs/policies/<rule>.md, from its rules (scripts/docs-policy.ts).
  * tests/unit/docs.test.ts regenerates them in memory and fails when the
  * committed files are stale; tests/e2e/docs-usage.e2e.test.ts runs the usage.
  */
@@ -22,6 +23,7 @@ import { fieldMeta } from "../provider/kind";
 import { importLine } from "../provider/plugin/imports";
 import { registry, type ResourceKind } from "../provider/registry";
 import { referencesOf, renderGo, renderTypeScript, renderYaml, variableOf } from "./docs-usage";
+import { renderPolicyPages, renderPolicyReadme } from "./docs-policy";
 
 /** How `pulumi import` treats the kind of this class (provider/plugin/imports.ts). */
 function importLineOf(className: string): string {
@@ -244,13 +246,16 @@ export function renderDocs(
   for (const doc of docs) files.set(`docs/resources/${doc.page}.md`, renderResource(doc));
   for (const doc of componentDocs) files.set(`docs/resources/${doc.page}.md`, renderComponent(doc));
   files.set("docs/functions.md", renderFunctions(functions));
-  files.set("README.md", renderReadme(docs, fs.readFileSync(path.join(DOCS_ROOT, "README.md"), "utf8")));
+  for (const [rel, text] of renderPolicyPages()) files.set(rel, text);
+  const readme = fs.readFileSync(path.join(DOCS_ROOT, "README.md"), "utf8");
+  files.set("README.md", renderPolicyReadme(renderReadme(docs, readme)));
   return files;
 }
 
 if (require.main === module) {
   const files = renderDocs();
   fs.rmSync(path.join(DOCS_ROOT, "docs/resources"), { recursive: true, force: true });
+  fs.rmSync(path.join(DOCS_ROOT, "docs/policies"), { recursive: true, force: true });
   for (const [rel, text] of files) {
     const file = path.join(DOCS_ROOT, rel);
     fs.mkdirSync(path.dirname(file), { recursive: true });

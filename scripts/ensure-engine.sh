@@ -11,6 +11,13 @@
 #      from the published Go modules when missing (a cold build takes minutes,
 #      a warm call takes well under a second).
 #
+# Node.js policy packs (`--policy-pack`) need no `pulumi-analyzer-policy`
+# shim with this engine: v3.248 runs a pack through the language host of its
+# runtime (RunPlugin, kind "analyzer") whenever that host exists, and only
+# looks for a `pulumi-analyzer-policy-<runtime>` binary when it does not; the
+# engine's Go module no longer ships the old script (sdk/nodejs/dist/ holds
+# only the dynamic provider shim). Either language host installed here runs them.
+#
 # Everything goes to stderr except the final line: the engine root.
 set -euo pipefail
 

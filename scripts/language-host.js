@@ -11,6 +11,11 @@
  * project directory and reads the port it listens on from its first line of
  * output. @grpc/grpc-js and the protocol stubs are resolved from the project,
  * like the dynamic-provider shim resolves @pulumi/pulumi.
+ *
+ * It also runs Node.js policy packs (`pulumi preview --policy-pack DIR`): the
+ * engine asks the language host of the pack's runtime to run it (RunPlugin,
+ * kind "analyzer") whenever that host exists, as the Go host does with
+ * `@pulumi/pulumi/cmd/run-policy-pack` resolved from the pack's directory.
  */
 "use strict";
 const { spawn } = require("node:child_process");
@@ -76,7 +81,59 @@ function runProgram(req) {
   });
 }
 
+/**
+ * RunPlugin for policy packs: `node <run-policy-pack> <engine-args…> <pack dir>`
+ * in the pack's directory, its output streamed back (the engine reads the
+ * analyzer's port from the first line of stdout), then its exit code.
+ */
+function runPlugin(call) {
+  const req = call.request;
+  const send = (set) => {
+    const resp = new langproto.RunPluginResponse();
+    set(resp);
+    call.write(resp);
+  };
+  const info = req.getInfo();
+  const dir = (info && info.getProgramDirectory()) || req.getPwd() || process.cwd();
+  if (req.getKind() !== "analyzer") {
+    send((r) => r.setStderr(Buffer.from(`this language host runs policy packs only, not ${req.getKind()} plugins\n`)));
+    send((r) => r.setExitcode(1));
+    return call.end();
+  }
+  let runScript;
+  try {
+    runScript = require.resolve("@pulumi/pulumi/cmd/run-policy-pack", { paths: [dir] });
+  } catch {
+    send((r) => r.setStderr(Buffer.from(`@pulumi/pulumi is not installed where the policy pack ${dir} can load it\n`)));
+    send((r) => r.setExitcode(1));
+    return call.end();
+  }
+  const env = {};
+  for (const kv of req.getEnvList()) {
+    const i = kv.indexOf("=");
+    if (i > 0) env[kv.slice(0, i)] = kv.slice(i + 1);
+  }
+  const child = spawn(process.execPath, [runScript, ...req.getArgsList(), dir], {
+    cwd: dir,
+    env: Object.keys(env).length ? env : process.env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  programs.add(child);
+  child.stdout.on("data", (b) => send((r) => r.setStdout(b)));
+  child.stderr.on("data", (b) => send((r) => r.setStderr(b)));
+  call.on("cancelled", () => child.kill("SIGTERM"));
+  child.on("error", (err) => {
+    send((r) => r.setStderr(Buffer.from(`failed to start the policy pack: ${err.message}\n`)));
+  });
+  child.on("close", (code, signal) => {
+    programs.delete(child);
+    send((r) => r.setExitcode(code === null ? (signal ? 128 : 1) : code));
+    call.end();
+  });
+}
+
 const service = {
+  runPlugin,
   handshake(_call, cb) {
     cb(null, new langproto.LanguageHandshakeResponse());
   },

@@ -58,10 +58,11 @@ test("every example folder has a scenario here", () => {
     .readdirSync(examplesDir)
     // The quickstarts, the preview template and the platform example have suites of their own (yaml-quickstart:
     // tests/e2e/plugin-yaml.e2e.test.ts; preview: tests/e2e/ci-preview.e2e.test.ts, through its CI scripts;
-    // platform: tests/e2e/platform.e2e.test.ts, from the packed tarball).
+    // platform: tests/e2e/platform.e2e.test.ts, from the packed tarball; policy: tests/e2e/policy.e2e.test.ts).
     .filter(
       (d) =>
-        !/^((yaml-)?quickstart|preview|platform)$/.test(d) && fs.existsSync(path.join(examplesDir, d, "Pulumi.yaml")),
+        !/^((yaml-)?quickstart|preview|platform|policy)$/.test(d) &&
+        fs.existsSync(path.join(examplesDir, d, "Pulumi.yaml")),
     );
   expect(folders.sort()).toEqual(Object.keys(scenarios).sort());
 });

@@ -91,3 +91,75 @@ test("when the engine that started it is killed, it exits although the address s
   await until(() => gone(hostPid));
   expect(engine.exitCode).toBeNull();
 });
+
+describe("running a policy pack (RunPlugin, kind analyzer), as the engine asks for --policy-pack", () => {
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const grpc = require("@grpc/grpc-js") as typeof import("@grpc/grpc-js");
+  const langrpc = require("@pulumi/pulumi/proto/language_grpc_pb.js");
+  const langproto = require("@pulumi/pulumi/proto/language_pb.js");
+  /* eslint-enable @typescript-eslint/no-require-imports */
+
+  let pack: string;
+  beforeAll(() => {
+    // Inside the checkout (git ignores .tmp/), so @pulumi/pulumi resolves from the pack's folder as from a project's.
+    fs.mkdirSync(path.join(root, ".tmp"), { recursive: true });
+    pack = fs.mkdtempSync(path.join(root, ".tmp", "policy-pack-"));
+    // A pack that prints its port and its arguments, as @pulumi/policy prints the port the engine reads.
+    fs.writeFileSync(
+      path.join(pack, "index.js"),
+      'console.log("4242"); console.error(JSON.stringify(process.argv.slice(2)));',
+    );
+    fs.writeFileSync(path.join(pack, "package.json"), '{ "name": "fake-pack", "version": "1.0.0" }');
+  });
+  afterAll(() => fs.rmSync(pack, { recursive: true, force: true }));
+
+  async function runPlugin(kind: string): Promise<{ stdout: string; stderr: string; exitcode?: number }> {
+    const engine = start(process.execPath, [
+      "-e",
+      `const grpc = require("@grpc/grpc-js");
+       const s = new grpc.Server();
+       s.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (e, p) => console.log(p));`,
+    ]);
+    const enginePort = (await lines(engine).next()).value as string;
+    const child = start(process.execPath, [host, `127.0.0.1:${enginePort}`]);
+    const hostPort = (await lines(child).next()).value as string;
+    const client = new langrpc.LanguageRuntimeClient(`127.0.0.1:${hostPort}`, grpc.credentials.createInsecure());
+    const info = new langproto.ProgramInfo();
+    info.setRootDirectory(pack);
+    info.setProgramDirectory(pack);
+    info.setEntryPoint(".");
+    const req = new langproto.RunPluginRequest();
+    req.setInfo(info);
+    req.setKind(kind);
+    req.setArgsList([`127.0.0.1:${enginePort}`]);
+    req.setEnvList([`PATH=${process.env.PATH}`]);
+    const out = { stdout: "", stderr: "", exitcode: undefined as number | undefined };
+    await new Promise<void>((resolve, reject) => {
+      const stream = client.runPlugin(req);
+      stream.on("data", (r: any) => {
+        if (r.hasStdout()) out.stdout += Buffer.from(r.getStdout_asU8()).toString();
+        if (r.hasStderr()) out.stderr += Buffer.from(r.getStderr_asU8()).toString();
+        if (r.hasExitcode()) out.exitcode = r.getExitcode();
+      });
+      stream.on("end", resolve);
+      stream.on("error", reject);
+    });
+    client.close();
+    return out;
+  }
+
+  test("runs @pulumi/pulumi's run-policy-pack in the pack's folder, streams its output and its exit code", async () => {
+    const r = await runPlugin("analyzer");
+    expect(r.stdout).toBe("4242\n");
+    expect(r.exitcode).toBe(0);
+    // run-policy-pack hands the pack the arguments after the engine's address and the pack's folder.
+    expect(r.stderr.trim()).toBe("[]");
+  });
+
+  test("other kinds of plugin are refused with a message, not run", async () => {
+    const r = await runPlugin("resource");
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toContain("runs policy packs only, not resource plugins");
+    expect(r.exitcode).toBe(1);
+  });
+});
