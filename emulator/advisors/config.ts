@@ -50,6 +50,15 @@ const compliance = (entity: string) => ({ entity, type: "compliance" });
 const num = (v: unknown, fallback: number) => (typeof v === "number" ? v : fallback);
 const OPEN_CIDRS = new Set(["0.0.0.0/0", "::/0"]);
 
+/** The one-time passwords of the enabled sign-in channels: email, and SMS when the phone provider is on. */
+export function otpChannels(a: Record<string, unknown>): Array<{ expiry: number; length: number }> {
+  const out: Array<{ expiry: number; length: number }> = [];
+  if (a.external_email_enabled !== false)
+    out.push({ expiry: num(a.mailer_otp_exp, 3600), length: num(a.mailer_otp_length, 6) });
+  if (a.external_phone_enabled === true) out.push({ expiry: num(a.sms_otp_exp, 60), length: num(a.sms_otp_length, 6) });
+  return out;
+}
+
 /** The number of MFA factor types both enrolled and verified. */
 export function mfaFactors(a: Record<string, unknown>): number {
   return ["totp", "phone", "web_authn"].filter(
@@ -92,21 +101,21 @@ export const CONFIG_LINTS: ConfigLintDef[] = [
     title: "Auth OTP long expiry",
     level: "WARN",
     description: "OTP expiry exceeds recommended threshold",
-    detail: `We have detected that you have enabled the email provider with the OTP expiry set to more than ${THRESHOLDS.maxOtpExpirySeconds / 3600} hour. It is recommended to set this value to less than an hour.`,
+    detail:
+      "We have detected that you have enabled the email provider with the OTP expiry set to more than an hour. It is recommended to set this value to less than an hour.",
     remediation: "https://supabase.com/docs/guides/platform/going-into-prod#security",
     metadata: auth,
-    fires: (f) =>
-      f.auth.external_email_enabled !== false && num(f.auth.mailer_otp_exp, 0) > THRESHOLDS.maxOtpExpirySeconds,
+    fires: (f) => otpChannels(f.auth).some((c) => c.expiry > THRESHOLDS.maxOtpExpirySeconds),
   },
   {
     name: "auth_otp_short_length",
     title: "Auth OTP short length",
     level: "WARN",
     description: "OTP length is below the recommended threshold",
-    detail: `The email OTP length is set to less than ${THRESHOLDS.minOtpLength} digits, which makes codes easier to guess. Set it to at least ${THRESHOLDS.minOtpLength}.`,
+    detail: `An enabled one-time password (email or SMS) has fewer than ${THRESHOLDS.minOtpLength} digits, which makes codes easier to guess. Use at least ${THRESHOLDS.minOtpLength}.`,
     remediation: "https://supabase.com/docs/guides/platform/going-into-prod#security",
     metadata: auth,
-    fires: (f) => f.auth.external_email_enabled !== false && num(f.auth.mailer_otp_length, 6) < THRESHOLDS.minOtpLength,
+    fires: (f) => otpChannels(f.auth).some((c) => c.length < THRESHOLDS.minOtpLength),
   },
   {
     name: "password_requirements_min_length",
