@@ -91,7 +91,7 @@ export const SQL_LINTS: Record<string, SqlLintDef> = {
     level: "WARN",
     category: "PERFORMANCE",
     description:
-      "Detects if calls to \`current_setting()\` and \`auth.<function>()\` in RLS policies are being unnecessarily re-evaluated for each row",
+      "Detects if calls to `current_setting()` and `auth.<function>()` in RLS policies are being unnecessarily re-evaluated for each row",
     remediation: linter("0003_auth_rls_initplan"),
     detail: (f) =>
       `Table \`${f.schema}.${f.name}\` has a row level security policy \`${f.part}\` that re-evaluates current_setting() or auth.<function>() for each row. This produces suboptimal query performance at scale. Resolve the issue by replacing \`auth.<function>()\` with \`(select auth.<function>())\`. See [docs](https://supabase.com/docs/guides/database/postgres/row-level-security#call-functions-with-select) for more info.`,
@@ -125,7 +125,7 @@ export const SQL_LINTS: Record<string, SqlLintDef> = {
     level: "WARN",
     category: "PERFORMANCE",
     description:
-      "Detects if multiple permissive row level security policies are present on a table for the same \`role\` and \`action\` (e.g. insert). Multiple permissive policies are suboptimal for performance as each policy must be executed for every relevant query.",
+      "Detects if multiple permissive row level security policies are present on a table for the same `role` and `action` (e.g. insert). Multiple permissive policies are suboptimal for performance as each policy must be executed for every relevant query.",
     remediation: linter("0006_multiple_permissive_policies"),
     detail: (f) =>
       `Table \`${f.schema}.${f.name}\` has multiple permissive policies for role \`${f.part}\` for action \`${f.meta?.cmd}\`. Policies include \`${f.extra}\``,
@@ -205,7 +205,7 @@ export const SQL_LINTS: Record<string, SqlLintDef> = {
     title: "Extension in Public",
     level: "WARN",
     category: "SECURITY",
-    description: "Detects extensions installed in the \`public\` schema.",
+    description: "Detects extensions installed in the `public` schema.",
     remediation: linter("0014_extension_in_public"),
     detail: (f) => `Extension \`${f.name}\` is installed in the public schema. Move it to another schema.`,
     metadata: (f) => obj(f, "extension"),
