@@ -45,16 +45,14 @@ export const ALLOWED_DIFFERENCES: AllowedDifference[] = [
       "service streams the stored bundle: it answers the stored bytes with their content type (eszip, " +
       "TypeScript, …) or, for a deployed folder, multipart/form-data with the metadata and the files.",
   },
-  ...["v1-get-security-advisors", "v1-get-performance-advisors"].map(
-    (operation): AllowedDifference => ({
-      id: `advisors-deprecated-${operation}`,
-      kind: "deprecated",
-      operation,
-      reason:
-        "The document marks the advisors endpoints deprecated (its word for experimental) and names no " +
-        "replacement: they are the service's only way to read the lints, which getAdvisors and `advise` need.",
-    }),
-  ),
+  ...["v1-get-security-advisors", "v1-get-performance-advisors"].map((operation): AllowedDifference => ({
+    id: `advisors-deprecated-${operation}`,
+    kind: "deprecated",
+    operation,
+    reason:
+      "The document marks the advisors endpoints deprecated (its word for experimental) and names no " +
+      "replacement: they are the service's only way to read the lints, which getAdvisors and `advise` need.",
+  })),
   ...["v1-get-security-advisors", "v1-get-performance-advisors"].map((operation): AllowedDifference => ({
     id: `advisors-object-kinds-${operation}`,
     kind: "response-body",
