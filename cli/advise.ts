@@ -80,7 +80,7 @@ export function readIgnoreFile(file: string): string[] {
   try {
     parsed = JSON.parse(fs.readFileSync(file, "utf8"));
   } catch (err) {
-    throw new Error(`--ignore-file ${file}: ${(err as Error).message}`);
+    throw new Error(`--ignore-file ${file}: ${(err as Error).message}`, { cause: err });
   }
   if (!Array.isArray(parsed)) throw new Error(`--ignore-file ${file}: expected a JSON array of cache keys`);
   return parsed.map((e, i) => {
@@ -123,7 +123,7 @@ export async function runAdvise(opts: AdviseOptions, log: (s: string) => void): 
   const read: Target[] = [];
   for (const t of targets) {
     const lints = await client.getAdvisors(t.ref, { type: opts.type }).catch((err: Error) => {
-      throw new Error(`${t.label}: ${err.message}`);
+      throw new Error(`${t.label}: ${err.message}`, { cause: err });
     });
     for (const l of lints) if (ignore.has(l.cache_key)) ignored.push(l.cache_key);
     read.push({ ...t, lints: lints.filter((l) => !ignore.has(l.cache_key)) });
