@@ -4,7 +4,10 @@
  * branches, and the refusal on a project that is not up.
  */
 import { readyProject, startTestEmulator, type TestEmulator } from "../../../../harness/emulator";
-import { vulnerableVersion } from "../../../../emulator/advisors";
+import * as fs from "node:fs";
+import { CONFIG_LINTS, SQL_LINTS, vulnerableVersion } from "../../../../emulator/advisors";
+import { SPEC_PATH } from "../../../../harness/contract";
+import { LINT_CASES } from "./lint-cases";
 import { lintSuite, lintsOf } from "./advisors-suite";
 
 let emu: TestEmulator;
@@ -127,4 +130,13 @@ test("a project that is not up is refused; an unknown one is not found", async (
   const res = await emu.api("GET", `/v1/projects/${p.body.id}/advisors/performance`);
   expect(res).toMatchObject({ status: 400, body: { message: expect.stringMatching(/COMING_UP/) } });
   expect((await emu.api("GET", `/v1/projects/${"z".repeat(20)}/advisors/security`)).status).toBe(404);
+});
+
+test("every lint of the document's enum is computed, or documented as never firing; every SQL lint has a case", () => {
+  const spec = JSON.parse(fs.readFileSync(SPEC_PATH, "utf8"));
+  const names: string[] = spec.components.schemas.V1ProjectAdvisorsResponse.properties.lints.items.properties.name.enum;
+  const computed = [...Object.keys(SQL_LINTS), ...CONFIG_LINTS.map((l) => l.name)];
+  expect(names.filter((n) => !computed.includes(n)).sort()).toEqual(["leaked_service_key", "no_backup_admin"]);
+  expect(computed.filter((n) => !names.includes(n))).toEqual([]);
+  expect(LINT_CASES.map((c) => c.lint).sort()).toEqual(Object.keys(SQL_LINTS).sort());
 });
