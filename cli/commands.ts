@@ -4,6 +4,7 @@
  * and a function from its arguments to an exit code. New subcommands (for
  * example importing or recovering resources) are added here.
  */
+import { adviseCommand, USAGE as ADVISE_USAGE } from "./advise";
 import { driftCommand, USAGE as DRIFT_USAGE } from "./drift";
 import { recoverCommand, USAGE as RECOVER_USAGE } from "./recover";
 import { importCommand, USAGE as IMPORT_USAGE } from "./import";
@@ -15,6 +16,11 @@ export interface Subcommand {
 }
 
 export const COMMANDS: Readonly<Record<string, Subcommand>> = {
+  advise: {
+    summary: "the platform's security and performance advisors as a CI gate (exit 0 none, 1 findings, 2 error)",
+    usage: ADVISE_USAGE,
+    run: (argv) => adviseCommand(argv),
+  },
   drift: {
     summary: "report what drifted in a stack (exit 0 none, 2 drift, 1 error); --repair restores it",
     usage: DRIFT_USAGE,

@@ -45,4 +45,22 @@ export const ALLOWED_DIFFERENCES: AllowedDifference[] = [
       "service streams the stored bundle: it answers the stored bytes with their content type (eszip, " +
       "TypeScript, …) or, for a deployed folder, multipart/form-data with the metadata and the files.",
   },
+  ...["v1-get-security-advisors", "v1-get-performance-advisors"].map((operation): AllowedDifference => ({
+    id: `advisors-deprecated-${operation}`,
+    kind: "deprecated",
+    operation,
+    reason:
+      "The document marks the advisors endpoints deprecated (its word for experimental) and names no " +
+      "replacement: they are the service's only way to read the lints, which getAdvisors and `advise` need.",
+  })),
+  ...["v1-get-security-advisors", "v1-get-performance-advisors"].map((operation): AllowedDifference => ({
+    id: `advisors-object-kinds-${operation}`,
+    kind: "response-body",
+    operation,
+    messageIncludes: "/metadata/type",
+    reason:
+      "The document's enum for a lint's metadata.type lacks kinds the platform's linter answers: " +
+      "`materialized view` (materialized_view_in_api, duplicate_index on a materialized view) and " +
+      "`foreign table` (foreign_table_in_api). The emulator answers the linter's words.",
+  })),
 ];

@@ -42,6 +42,8 @@ export const PROVIDER_OPERATIONS = [
   "v1-get-pgsodium-config",
   "v1-update-pgsodium-config",
   "v1-list-all-network-bans",
+  "v1-get-security-advisors",
+  "v1-get-performance-advisors",
   "v1-delete-network-bans",
   "v1-get-network-restrictions",
   "v1-update-network-restrictions",

@@ -130,6 +130,30 @@ export const functionDocs: readonly FunctionDoc[] = [
       "The branches as the service lists them: `{ id, name, project_ref, parent_project_ref, is_default, git_branch, persistent, status, preview_project_status, … }[]`.",
     footprint: "1 `GET /v1/projects/{ref}/branches`",
   },
+  {
+    name: "getAdvisors",
+    summary:
+      "The platform's security and performance advisors of a project or branch: the lints computed from its live database and its settings (row level security off on an exposed table, unindexed foreign keys, leaked-password protection off, …), most severe first.",
+    args: [
+      { ...projectRefArg, description: "The project's or branch's reference." },
+      {
+        name: "type",
+        type: "string",
+        required: false,
+        description: "`security`, `performance` or `all` (the default).",
+      },
+      {
+        name: "minLevel",
+        type: "string",
+        required: false,
+        description: "Only lints at this level or above: `ERROR`, `WARN` or `INFO` (the default: every lint).",
+      },
+    ],
+    returns:
+      "The lints as the service answers them: `{ name, title, level, facing, categories, description, detail, remediation, metadata, cache_key }[]`.",
+    footprint:
+      "1 `GET /v1/projects/{ref}/advisors/security` and 1 `GET /v1/projects/{ref}/advisors/performance` (one of them for a `type`)",
+  },
 ];
 
 /** The TypeScript SDK's components (sdk/preview-environment.ts). */

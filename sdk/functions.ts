@@ -12,7 +12,11 @@ import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import {
   ManagementClient,
+  checkAdvisorArgs,
   poolerConnectionInfo,
+  type AdvisorLint,
+  type AdvisorType,
+  type LintLevel,
   type Branch,
   type EdgeFunction,
   type Organization,
@@ -150,6 +154,22 @@ export async function getPoolerConnectionString(args: PoolerConnectionArgs): Pro
   return { ...info, connectionString: cs };
 }
 
+export interface GetAdvisorsArgs extends ProjectScoped {
+  /** `security`, `performance` or `all` (the default). */
+  type?: AdvisorType;
+  /** Only lints at this level or above: `ERROR`, `WARN` or `INFO` (the default: all). */
+  minLevel?: LintLevel;
+}
+
+/**
+ * The platform's security and performance advisors of a project or branch
+ * (its own ref): the lints, most severe first. Nothing in them is secret.
+ */
+export async function getAdvisors(args: GetAdvisorsArgs): Promise<AdvisorLint[]> {
+  const options = checkAdvisorArgs(args);
+  return client().getAdvisors(args.projectRef, options);
+}
+
 type Inputs<T> = { [K in keyof T]: pulumi.Input<T[K]> };
 
 export const getOrganizationsOutput = () => pulumi.output(getOrganizations());
@@ -176,3 +196,5 @@ export const getPoolerConnectionStringOutput = (args: Inputs<PoolerConnectionArg
   });
 export const getTypescriptTypesOutput = (args: Inputs<GetTypescriptTypesArgs>) =>
   pulumi.output(args).apply((a) => getTypescriptTypes(a as GetTypescriptTypesArgs));
+export const getAdvisorsOutput = (args: Inputs<GetAdvisorsArgs>) =>
+  pulumi.output(args).apply((a) => getAdvisors(a as GetAdvisorsArgs));

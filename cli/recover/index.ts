@@ -70,7 +70,7 @@ export function parseArgs(argv: string[]): RecoverOptions {
 }
 
 /** The stack's state; a file backend's checkpoint a killed run left unreadable is repaired first. */
-async function exportState(opts: StackSelection, log: (s: string) => void): Promise<ExportedStack> {
+export async function exportState(opts: StackSelection, log: (s: string) => void): Promise<ExportedStack> {
   const args = ["stack", "export", "--non-interactive", ...selectionFlags(opts, false)];
   let r = await runCaptured(args, opts.cwd);
   if (r.code !== 0 && isUnreadableCheckpoint(r.stderr + r.stdout)) {
@@ -87,7 +87,7 @@ async function exportState(opts: StackSelection, log: (s: string) => void): Prom
 }
 
 /** The provider config for the lookups: the stack's (as the provider sees it), else the environment. */
-async function configureFromStack(opts: StackSelection): Promise<void> {
+export async function configureFromStack(opts: StackSelection): Promise<void> {
   const r = await runCaptured(
     ["config", "--json", "--show-secrets", "--non-interactive", ...selectionFlags(opts, false)],
     opts.cwd,

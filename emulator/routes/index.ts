@@ -20,6 +20,7 @@ import { signingKeyRoutes } from "./signing-keys";
 import { billingRoutes } from "./billing";
 import { vanitySubdomainRoutes } from "./vanity-subdomain";
 import { backupRoutes } from "./backups";
+import { advisorRoutes } from "./advisors";
 
 /** Every route of the management API (`/v1/...`). New features append their RouteDef arrays here. */
 export const managementRoutes: RouteDef[] = [
@@ -50,4 +51,6 @@ export const managementRoutes: RouteDef[] = [
   ...billingRoutes,
   ...vanitySubdomainRoutes,
   ...backupRoutes,
+  // The security and performance advisors (lints from the catalog and the settings).
+  ...advisorRoutes,
 ];

@@ -17,6 +17,8 @@ export * from "./branches";
 export { poolerConnectionInfo } from "./pooler-connection";
 export type { PoolerConnectionArgs, PoolerConnectionInfo } from "./pooler-connection";
 export type { PoolerConnection } from "./endpoints/pooler";
+export { ADVISOR_TYPES, LINT_LEVELS, atLeast, checkAdvisorArgs } from "./endpoints/advisors";
+export type { AdvisorLint, AdvisorType, LintLevel } from "./endpoints/advisors";
 export type { ProjectAddons, AddonType, AddonVariant } from "./endpoints/billing";
 export type { VanitySubdomainConfig } from "./endpoints/vanity-subdomain";
 export type { BackupSchedule, RestorePoint } from "./endpoints/backups";

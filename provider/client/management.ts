@@ -18,6 +18,7 @@ import { FunctionEndpoints } from "./endpoints/functions";
 import { MigrationEndpoints } from "./endpoints/migrations";
 import { NetworkEndpoints } from "./endpoints/network";
 import { BackupEndpoints } from "./endpoints/backups";
+import { AdvisorEndpoints } from "./endpoints/advisors";
 import { BillingEndpoints } from "./endpoints/billing";
 import { PoolerEndpoints } from "./endpoints/pooler";
 import { VanitySubdomainEndpoints } from "./endpoints/vanity-subdomain";
@@ -63,6 +64,7 @@ const GROUPS = [
   BillingEndpoints,
   VanitySubdomainEndpoints,
   BackupEndpoints,
+  AdvisorEndpoints,
 ] as const;
 
 /*
@@ -93,7 +95,8 @@ export interface ManagementClient
     PoolerEndpoints,
     BillingEndpoints,
     VanitySubdomainEndpoints,
-    BackupEndpoints {}
+    BackupEndpoints,
+    AdvisorEndpoints {}
 /* eslint-enable @typescript-eslint/no-unsafe-declaration-merging */
 
 for (const group of GROUPS) {

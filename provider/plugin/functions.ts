@@ -9,7 +9,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { poolerConnectionInfo } from "../client";
+import { checkAdvisorArgs, poolerConnectionInfo } from "../client";
 import { managementClient } from "../context";
 import { functionDocs } from "../docs";
 import type { Props } from "../resources/common";
@@ -56,6 +56,22 @@ export const resultTypes: Record<
       apiKey: { ...str, secret: true, description: "The key itself, always a secret." },
     },
     required: ["name", "apiKey"],
+  },
+  AdvisorLint: {
+    description: "One finding of the platform's advisors, as `getAdvisors` lists it.",
+    properties: {
+      name: { ...str, description: "The lint's name, e.g. `rls_disabled_in_public`." },
+      title: { ...str, description: "The lint's title." },
+      level: { ...str, description: "`ERROR`, `WARN` or `INFO`." },
+      facing: { ...str, description: "`EXTERNAL`." },
+      categories: { ...arrayOf(str), description: "`SECURITY` and/or `PERFORMANCE`." },
+      description: { ...str, description: "What the lint detects." },
+      detail: { ...str, description: "The finding, naming its object." },
+      remediation: { ...str, description: "The page that says how to fix it." },
+      metadata: { ...any, description: "The object: `schema`, `name`, `type` and more per lint." },
+      cache_key: { ...str, description: "The finding's stable key (to ignore it, for instance)." },
+    },
+    required: ["name", "title", "level", "facing", "categories", "description", "detail", "remediation", "cache_key"],
   },
   PoolerConnectionInfo: {
     description: "The pooler's connection details, as `getPoolerConnectionString` answers them.",
@@ -162,6 +178,14 @@ export const dataFunctions: Record<string, DataFunction> = {
           apiKey: k.api_key ?? "",
         }),
       ),
+  },
+  getAdvisors: {
+    result: {
+      name: "lints",
+      type: arrayOf(ref("AdvisorLint")),
+      description: "The lints, most severe first.",
+    },
+    run: async (args) => plain(await managementClient().getAdvisors(projectRef(args), checkAdvisorArgs(args))),
   },
   getPoolerConnectionString: {
     result: {

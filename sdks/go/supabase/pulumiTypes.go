@@ -13,6 +13,115 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
+// One finding of the platform's advisors, as `getAdvisors` lists it.
+type AdvisorLint struct {
+	// The finding's stable key (to ignore it, for instance).
+	Cache_key string `pulumi:"cache_key"`
+	// `SECURITY` and/or `PERFORMANCE`.
+	Categories []string `pulumi:"categories"`
+	// What the lint detects.
+	Description string `pulumi:"description"`
+	// The finding, naming its object.
+	Detail string `pulumi:"detail"`
+	// `EXTERNAL`.
+	Facing string `pulumi:"facing"`
+	// `ERROR`, `WARN` or `INFO`.
+	Level string `pulumi:"level"`
+	// The object: `schema`, `name`, `type` and more per lint.
+	Metadata interface{} `pulumi:"metadata"`
+	// The lint's name, e.g. `rls_disabled_in_public`.
+	Name string `pulumi:"name"`
+	// The page that says how to fix it.
+	Remediation string `pulumi:"remediation"`
+	// The lint's title.
+	Title string `pulumi:"title"`
+}
+
+// One finding of the platform's advisors, as `getAdvisors` lists it.
+type AdvisorLintOutput struct{ *pulumi.OutputState }
+
+func (AdvisorLintOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AdvisorLint)(nil)).Elem()
+}
+
+func (o AdvisorLintOutput) ToAdvisorLintOutput() AdvisorLintOutput {
+	return o
+}
+
+func (o AdvisorLintOutput) ToAdvisorLintOutputWithContext(ctx context.Context) AdvisorLintOutput {
+	return o
+}
+
+// The finding's stable key (to ignore it, for instance).
+func (o AdvisorLintOutput) Cache_key() pulumi.StringOutput {
+	return o.ApplyT(func(v AdvisorLint) string { return v.Cache_key }).(pulumi.StringOutput)
+}
+
+// `SECURITY` and/or `PERFORMANCE`.
+func (o AdvisorLintOutput) Categories() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v AdvisorLint) []string { return v.Categories }).(pulumi.StringArrayOutput)
+}
+
+// What the lint detects.
+func (o AdvisorLintOutput) Description() pulumi.StringOutput {
+	return o.ApplyT(func(v AdvisorLint) string { return v.Description }).(pulumi.StringOutput)
+}
+
+// The finding, naming its object.
+func (o AdvisorLintOutput) Detail() pulumi.StringOutput {
+	return o.ApplyT(func(v AdvisorLint) string { return v.Detail }).(pulumi.StringOutput)
+}
+
+// `EXTERNAL`.
+func (o AdvisorLintOutput) Facing() pulumi.StringOutput {
+	return o.ApplyT(func(v AdvisorLint) string { return v.Facing }).(pulumi.StringOutput)
+}
+
+// `ERROR`, `WARN` or `INFO`.
+func (o AdvisorLintOutput) Level() pulumi.StringOutput {
+	return o.ApplyT(func(v AdvisorLint) string { return v.Level }).(pulumi.StringOutput)
+}
+
+// The object: `schema`, `name`, `type` and more per lint.
+func (o AdvisorLintOutput) Metadata() pulumi.AnyOutput {
+	return o.ApplyT(func(v AdvisorLint) interface{} { return v.Metadata }).(pulumi.AnyOutput)
+}
+
+// The lint's name, e.g. `rls_disabled_in_public`.
+func (o AdvisorLintOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v AdvisorLint) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// The page that says how to fix it.
+func (o AdvisorLintOutput) Remediation() pulumi.StringOutput {
+	return o.ApplyT(func(v AdvisorLint) string { return v.Remediation }).(pulumi.StringOutput)
+}
+
+// The lint's title.
+func (o AdvisorLintOutput) Title() pulumi.StringOutput {
+	return o.ApplyT(func(v AdvisorLint) string { return v.Title }).(pulumi.StringOutput)
+}
+
+type AdvisorLintArrayOutput struct{ *pulumi.OutputState }
+
+func (AdvisorLintArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AdvisorLint)(nil)).Elem()
+}
+
+func (o AdvisorLintArrayOutput) ToAdvisorLintArrayOutput() AdvisorLintArrayOutput {
+	return o
+}
+
+func (o AdvisorLintArrayOutput) ToAdvisorLintArrayOutputWithContext(ctx context.Context) AdvisorLintArrayOutput {
+	return o
+}
+
+func (o AdvisorLintArrayOutput) Index(i pulumi.IntInput) AdvisorLintOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) AdvisorLint {
+		return vs[0].([]AdvisorLint)[vs[1].(int)]
+	}).(AdvisorLintOutput)
+}
+
 // One of a project's API keys, as `getApiKeys` lists it.
 type ApiKeyInfo struct {
 	// The key itself, always a secret.
@@ -1924,6 +2033,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ThirdPartyAuthCustomJwksPtrInput)(nil)).Elem(), ThirdPartyAuthCustomJwksArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ThirdPartyAuthCustomJwksKeysItemInput)(nil)).Elem(), ThirdPartyAuthCustomJwksKeysItemArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ThirdPartyAuthCustomJwksKeysItemArrayInput)(nil)).Elem(), ThirdPartyAuthCustomJwksKeysItemArray{})
+	pulumi.RegisterOutputType(AdvisorLintOutput{})
+	pulumi.RegisterOutputType(AdvisorLintArrayOutput{})
 	pulumi.RegisterOutputType(ApiKeyInfoOutput{})
 	pulumi.RegisterOutputType(ApiKeyInfoArrayOutput{})
 	pulumi.RegisterOutputType(DnsRecordOutput{})

@@ -16,6 +16,7 @@ from .database_migration import *
 from .database_webhooks import *
 from .function import *
 from .functions import *
+from .get_advisors import *
 from .get_api_keys import *
 from .get_branches import *
 from .get_function_body import *

@@ -16,6 +16,7 @@ from . import _utilities
 from ._enums import *
 
 __all__ = [
+    'AdvisorLint',
     'ApiKeyInfo',
     'DnsRecord',
     'Drift',
@@ -24,6 +25,129 @@ __all__ = [
     'SecretDigest',
     'SelectedAddon',
 ]
+
+@pulumi.output_type
+class AdvisorLint(dict):
+    """
+    One finding of the platform's advisors, as `getAdvisors` lists it.
+    """
+    def __init__(__self__, *,
+                 cache_key: _builtins.str,
+                 categories: Sequence[_builtins.str],
+                 description: _builtins.str,
+                 detail: _builtins.str,
+                 facing: _builtins.str,
+                 level: _builtins.str,
+                 name: _builtins.str,
+                 remediation: _builtins.str,
+                 title: _builtins.str,
+                 metadata: Optional[Any] = None):
+        """
+        One finding of the platform's advisors, as `getAdvisors` lists it.
+
+        :param _builtins.str cache_key: The finding's stable key (to ignore it, for instance).
+        :param Sequence[_builtins.str] categories: `SECURITY` and/or `PERFORMANCE`.
+        :param _builtins.str description: What the lint detects.
+        :param _builtins.str detail: The finding, naming its object.
+        :param _builtins.str facing: `EXTERNAL`.
+        :param _builtins.str level: `ERROR`, `WARN` or `INFO`.
+        :param _builtins.str name: The lint's name, e.g. `rls_disabled_in_public`.
+        :param _builtins.str remediation: The page that says how to fix it.
+        :param _builtins.str title: The lint's title.
+        :param Any metadata: The object: `schema`, `name`, `type` and more per lint.
+        """
+        pulumi.set(__self__, "cache_key", cache_key)
+        pulumi.set(__self__, "categories", categories)
+        pulumi.set(__self__, "description", description)
+        pulumi.set(__self__, "detail", detail)
+        pulumi.set(__self__, "facing", facing)
+        pulumi.set(__self__, "level", level)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "remediation", remediation)
+        pulumi.set(__self__, "title", title)
+        if metadata is not None:
+            pulumi.set(__self__, "metadata", metadata)
+
+    @_builtins.property
+    @pulumi.getter
+    def cache_key(self) -> _builtins.str:
+        """
+        The finding's stable key (to ignore it, for instance).
+        """
+        return pulumi.get(self, "cache_key")
+
+    @_builtins.property
+    @pulumi.getter
+    def categories(self) -> Sequence[_builtins.str]:
+        """
+        `SECURITY` and/or `PERFORMANCE`.
+        """
+        return pulumi.get(self, "categories")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> _builtins.str:
+        """
+        What the lint detects.
+        """
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter
+    def detail(self) -> _builtins.str:
+        """
+        The finding, naming its object.
+        """
+        return pulumi.get(self, "detail")
+
+    @_builtins.property
+    @pulumi.getter
+    def facing(self) -> _builtins.str:
+        """
+        `EXTERNAL`.
+        """
+        return pulumi.get(self, "facing")
+
+    @_builtins.property
+    @pulumi.getter
+    def level(self) -> _builtins.str:
+        """
+        `ERROR`, `WARN` or `INFO`.
+        """
+        return pulumi.get(self, "level")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The lint's name, e.g. `rls_disabled_in_public`.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def remediation(self) -> _builtins.str:
+        """
+        The page that says how to fix it.
+        """
+        return pulumi.get(self, "remediation")
+
+    @_builtins.property
+    @pulumi.getter
+    def title(self) -> _builtins.str:
+        """
+        The lint's title.
+        """
+        return pulumi.get(self, "title")
+
+    @_builtins.property
+    @pulumi.getter
+    def metadata(self) -> Optional[Any]:
+        """
+        The object: `schema`, `name`, `type` and more per lint.
+        """
+        return pulumi.get(self, "metadata")
+
 
 @pulumi.output_type
 class ApiKeyInfo(dict):

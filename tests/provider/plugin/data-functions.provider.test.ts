@@ -56,6 +56,7 @@ const cases: Array<[string, () => Record<string, unknown>, (args: never) => Prom
   ["getBranches", () => ({ projectRef: ref }), (a) => supabase.getBranches(a)],
   ["getFunctionBody", () => ({ projectRef: ref, slug: "hello" }), (a) => supabase.getFunctionBody(a)],
   ["getNetworkBans", () => ({ projectRef: ref }), (a) => supabase.getNetworkBans(a)],
+  ["getAdvisors", () => ({ projectRef: ref, type: "security", minLevel: "WARN" }), (a) => supabase.getAdvisors(a)],
   [
     "getTypescriptTypes",
     () => ({ projectRef: ref, includedSchemas: ["public"] }),
@@ -114,4 +115,15 @@ test("getPoolerConnectionString answers what the SDK answers, a secret only with
   expect((withPassword.value as { connectionString: string }).connectionString).toBe(
     cs.replace("[YOUR-PASSWORD]", "pw-1"),
   );
+});
+
+test("getAdvisors refuses an unknown type or level before any call", async () => {
+  await emu.clearRequests();
+  await expect(invoke("getAdvisors", { projectRef: ref, type: "speed" })).rejects.toThrow(
+    "type: must be one of security, performance, all",
+  );
+  await expect(invoke("getAdvisors", { projectRef: ref, minLevel: "LOUD" })).rejects.toThrow(
+    "minLevel: must be one of ERROR, WARN, INFO",
+  );
+  expect(await calls()).toEqual([]);
 });

@@ -165,3 +165,39 @@ test("getPoolerConnectionString: the pooler's details; with the password filled 
   expect(new Set(calls)).toEqual(new Set(["GET /v1/projects/{ref}/config/database/pooler"]));
   expect(calls).toHaveLength(5);
 });
+
+test("getAdvisors answers the lints of the live database, filtered by type and level, most severe first", async () => {
+  await emu.api("POST", `/v1/projects/${ref}/database/query`, {
+    query:
+      "create table open_notes (id int primary key); create table fk_notes (id int primary key, n bigint references notes (id));",
+  });
+  await emu.clearRequests();
+  const all = await supabase.getAdvisors({ projectRef: ref });
+  const routes = (await emu.requests()).filter((r) => r.api === "management").map((r) => r.route);
+  expect(routes.sort()).toEqual([
+    "GET /v1/projects/{ref}/advisors/performance",
+    "GET /v1/projects/{ref}/advisors/security",
+  ]);
+  const keys = all.map((l) => l.cache_key);
+  expect(keys).toEqual(
+    expect.arrayContaining([
+      "rls_disabled_in_public_public_open_notes",
+      "unindexed_foreign_keys_public_fk_notes_fk_notes_n_fkey",
+    ]),
+  );
+  const order = ["ERROR", "WARN", "INFO"];
+  expect(all.map((l) => order.indexOf(l.level))).toEqual([...all.map((l) => order.indexOf(l.level))].sort());
+
+  const errors = await supabase.getAdvisors({ projectRef: ref, type: "security", minLevel: "ERROR" });
+  expect(errors.length).toBeGreaterThan(0);
+  expect(errors.every((l) => l.level === "ERROR" && l.categories.includes("SECURITY"))).toBe(true);
+  const perf = await supabase.getAdvisors({ projectRef: ref, type: "performance" });
+  expect(perf.map((l) => l.cache_key)).toContain("unindexed_foreign_keys_public_fk_notes_fk_notes_n_fkey");
+  expect(perf.every((l) => l.categories.includes("PERFORMANCE"))).toBe(true);
+  const out = supabase.getAdvisorsOutput({ projectRef: Promise.resolve(ref), minLevel: "ERROR" });
+  const viaOutput = await new Promise<Array<{ level: string }>>((resolve) => out.apply(resolve));
+  expect(viaOutput.every((l) => l.level === "ERROR")).toBe(true);
+  await expect(supabase.getAdvisors({ projectRef: ref, type: "speed" as never })).rejects.toThrow(
+    "type: must be one of",
+  );
+});

@@ -151,3 +151,23 @@ test("every job that writes the stack runs recover --unlock first, in the one gr
     "resource_group: preview-$CI_MERGE_REQUEST_IID",
   );
 });
+
+test("every workflow runs the advisors gate on its stack, in markdown, keeping its exit code", () => {
+  for (const file of [
+    path.join(github, "drift.yml"),
+    path.join(github, "pull-request.yml"),
+    path.join(github, "deploy.yml"),
+    path.join(github, "preview.yml"),
+    path.join(root, "examples", "ci", "gitlab", ".gitlab-ci.yml"),
+  ]) {
+    const text = fs.readFileSync(file, "utf8");
+    expect({ file, has: /npx --no-install supabase-pulumi advise --stack "\$\w+|--stack "pr-/.test(text) }).toEqual({
+      file,
+      has: true,
+    });
+    expect({ file, markdown: /advise [^\n]*--fail-on error --format markdown > advise\.md/.test(text) }).toEqual({
+      file,
+      markdown: true,
+    });
+  }
+});

@@ -93,6 +93,9 @@ const PUBLIC_METHODS = [
   "updateLegacyApiKeys",
   "updateSigningKey",
   "updateSsoProvider",
+  "getAdvisors",
+  "getSecurityAdvisors",
+  "getPerformanceAdvisors",
 ];
 
 test("a client has exactly the documented methods, each callable", () => {
