@@ -82,7 +82,7 @@ export const RULES: RuleInfo[] = [
   {
     name: "network_restrictions_not_set",
     lint: "network_restrictions_not_set",
-    level: "WARN",
+    level: "INFO",
     kinds: ["NetworkRestriction"],
     title: "Database reachable from any address",
     description:

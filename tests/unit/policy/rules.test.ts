@@ -12,7 +12,9 @@ import {
   type StackResource,
 } from "../../../policy/checks";
 import { kindOf, plainProps, UNKNOWN } from "../../../policy/inputs";
-import { defaultEnforcement, RULES, rule } from "../../../policy/rules";
+import { CONFIG_LINTS, THRESHOLDS } from "../../../emulator/advisors/config";
+import { SQL_LINTS } from "../../../emulator/advisors/lints";
+import { AUTH_THRESHOLDS, defaultEnforcement, RULES, rule } from "../../../policy/rules";
 import { loadParser } from "../../../policy/sql";
 
 const rules = (kind: string, props: Record<string, unknown>) => resourceFindings(kind, "r", props).map((f) => f.rule);
@@ -211,4 +213,23 @@ test("the rules as data: unique names, defaults follow the lint's level, each ha
     expect(r.fix.length).toBeGreaterThan(10);
     expect(r.example.bad).not.toBe(r.example.good);
   }
+});
+
+describe("the pack and the emulator's advisors agree", () => {
+  // The policy pack is shipped without the emulator and the emulator never
+  // depends on the pack, so each keeps its copy of the thresholds; this holds
+  // them to one set of values.
+  it("judges auth settings by the thresholds the emulator's configuration lints use", () => {
+    const { maxOtpExpirySeconds, minOtpLength, minPasswordLength, minMfaFactors } = THRESHOLDS;
+    expect(AUTH_THRESHOLDS).toEqual({ maxOtpExpirySeconds, minOtpLength, minPasswordLength, minMfaFactors });
+  });
+
+  it("names each rule's lint after one the advisors answer, at the advisors' level", () => {
+    const levels = new Map<string, string>([
+      ...Object.entries(SQL_LINTS).map(([name, l]) => [name, l.level] as [string, string]),
+      ...CONFIG_LINTS.map((l) => [l.name, l.level] as [string, string]),
+    ]);
+    for (const r of RULES.filter((x) => x.lint))
+      expect({ rule: r.name, level: levels.get(r.lint!) }).toEqual({ rule: r.name, level: r.level });
+  });
 });
