@@ -160,7 +160,9 @@ async function project(name: string, backendUrl?: string): Promise<Project> {
       // The engine is gone: none of them lives on with parent PID 1 (each watches the engine and exits, and the
       // guard ends the hosts that never loaded our runtime). Nor does anything else running in the project. A few
       // seconds each; the bound only keeps a failure from waiting for the test's timeout.
-      const survivors = () => [...below.filter((p) => !processGone(p.pid)), ...runningIn(cwd)];
+      const survivors = () => [
+        ...new Map([...below.filter((p) => !processGone(p.pid)), ...runningIn(cwd)].map((p) => [p.pid, p])).values(),
+      ];
       for (let i = 0; i < 600 && survivors().length > 0; i++) await new Promise((r) => setTimeout(r, 200));
       expect(survivors().map((p) => p.cmd)).toEqual([]);
     },
