@@ -17,6 +17,7 @@ import type {
   Project,
   Secret,
 } from "./client/management";
+import type { ProjectAddons } from "./client/endpoints/billing";
 import { StorageClient, type StorageBucket } from "./client/storage";
 import { WriteBatcher, operations } from "./batch";
 import { ListCache } from "./cache";
@@ -41,6 +42,13 @@ export class ProviderContext {
   private readonly serviceKeys = new Map<string, Promise<string>>();
   /** Each table's introspected schema, keyed by endpoint and table. */
   private readonly tableSchemas = new Map<string, Promise<unknown>>();
+  /**
+   * The service's availability answer per `<ref>/<name>` of a vanity subdomain (`undefined` when it could not
+   * tell), asked once per name: check warns from it.
+   */
+  readonly subdomainAvailability = new Map<string, Promise<boolean | undefined>>();
+  /** Each project's add-ons answer last read, whose variant names and prices the outputs show. */
+  readonly addonsRead = new Map<string, ProjectAddons>();
 
   constructor(apiUrl: string, accessToken: ConstructorParameters<typeof ManagementClient>[0]["accessToken"]) {
     const client = new ManagementClient({ apiUrl, accessToken });

@@ -19,6 +19,8 @@ export interface EngineWatchOptions {
   onGone?: (why: string) => void;
   /** Called after every check with its outcome (for tests). */
   onCheck?: (alive: boolean) => void;
+  /** Whether the watch keeps the process alive (default false: it never holds a provider up by itself). */
+  keepAlive?: boolean;
 }
 
 /**
@@ -87,7 +89,7 @@ export function watchEngine(address: string | undefined, options: EngineWatchOpt
       onGone(`${address} refuses connections`);
     }
   }, options.intervalMs ?? 1_000);
-  timer.unref();
+  if (!options.keepAlive) timer.unref();
   return () => {
     stopped = true;
     clearInterval(timer);

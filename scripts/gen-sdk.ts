@@ -153,11 +153,11 @@ function classFile(name: string, kind: KindDefinition, fieldMeta: (s: z.ZodType)
     .map(([f]) => f)
     .filter((f) => optionalArgs.has(f))
     .map((f) => `${f}: args.${f}`);
-  const options = secretOutputs.length > 0 ? `withSecrets(opts, ${lit([...new Set(secretOutputs)])})` : "opts";
+  const options = `resourceOptions(opts${secretOutputs.length > 0 ? `, ${lit([...new Set(secretOutputs)])}` : ""})`;
   return [
     HEADER(`the ${doc.name} resource of the SDK`),
     'import * as pulumi from "@pulumi/pulumi";',
-    `import { dynamicProvider${secretOutputs.length > 0 ? ", withSecrets" : ""} } from "./provider";\n`,
+    'import { dynamicProvider, resourceOptions } from "./provider";\n',
     `const provider = dynamicProvider(${lit(name)});\n`,
     ...[...types.named].map(([n, t]) => `export type ${n} = ${t};\n`),
     `export interface ${doc.name}Args {`,

@@ -6,9 +6,9 @@
  * and `sdk/index.ts`, and the plugin's package schema
  * (`provider/plugin/schema.json`, the one generated file that is committed:
  * the other languages' SDK generators read it). The rest are build inputs, not sources: git ignores them,
- * and `npm install` (the `prepare` script) or `npm run generate` writes them,
- * so the only copies anyone edits are the document, the kinds and the
- * generators.
+ * and `npm run generate` writes them (`npm run setup`, which every command of
+ * this repository that needs them runs first), so the only copies anyone
+ * edits are the document, the kinds and the generators.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   for (const file of leftovers(sdk)) rmSync(file);
   write(sdk);
   write(await generateSchema());
-  // On stderr: `npm pack --json` runs this (prepare) and its stdout must stay JSON.
+  // On stderr: the commands that run this first may print JSON of their own on stdout.
   process.stderr.write(
     `generated ${Object.keys(files).length} files from the OpenAPI document and ${Object.keys(sdk).length} SDK files from the registry\n`,
   );

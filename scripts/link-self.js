@@ -3,7 +3,8 @@
 // (node_modules/supabase-pulumi -> ..). The serialized dynamic providers call
 // require("supabase-pulumi/runtime"); inside a user's program that resolves to
 // the installed package, and in this repository's own examples and tests it
-// resolves through this link.
+// resolves through this link. Run by `npm run setup` (never at install: the
+// published package has no install scripts).
 "use strict";
 const fs = require("fs");
 const path = require("path");

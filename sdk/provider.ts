@@ -1,3 +1,6 @@
+import { spawn } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
 import type { ResourceKind } from "../provider/runtime";
 
@@ -60,6 +63,19 @@ export function dynamicProvider(kind: ResourceKind): pulumi.dynamic.ResourceProv
   return require(`./providers/${file}`) as pulumi.dynamic.ResourceProvider;
 }
 
+/**
+ * The options every resource of the SDK registers with: `secrets` added to `additionalSecretOutputs` (those inputs
+ * and outputs are stored encrypted). Evaluated before the resource registers, it also makes sure the engine's
+ * dynamic-provider hosts are guarded (see `guardDynamicProviderHosts`).
+ */
+export function resourceOptions(
+  opts: pulumi.CustomResourceOptions | undefined,
+  secrets: string[] = [],
+): pulumi.CustomResourceOptions | undefined {
+  guardDynamicProviderHosts();
+  return secrets.length > 0 ? withSecrets(opts, secrets) : opts;
+}
+
 /** The resource options with `keys` added to `additionalSecretOutputs`: those inputs and outputs are stored encrypted. */
 export function withSecrets(
   opts: pulumi.CustomResourceOptions | undefined,
@@ -67,3 +83,48 @@ export function withSecrets(
 ): pulumi.CustomResourceOptions {
   return { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...keys] };
 }
+
+/** The engine addresses this process started a guard for. */
+const guarded = new Set<string>();
+
+/**
+ * The engine's address in a program it runs: the CLI's Node.js language host passes it in `PULUMI_NODEJS_ENGINE`,
+ * the Automation API's inline programs hold it in the SDK's settings. Undefined anywhere else (a provider host, a
+ * test with mocks, a script).
+ */
+function programEngineAddress(): string | undefined {
+  if (process.env.PULUMI_NODEJS_ENGINE) return process.env.PULUMI_NODEJS_ENGINE;
+  try {
+    const state = require("@pulumi/pulumi/runtime/state") as {
+      getStore(): { settings?: { options?: { engineAddr?: string } } };
+    };
+    return state.getStore().settings?.options?.engineAddr || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * In a program the engine runs, starts (once per engine) a detached process that ends the engine's Node.js
+ * dynamic-provider hosts if the engine dies: provider/host-guard.ts says why the hosts cannot do it themselves before
+ * their first resource call. It runs when the SDK is loaded and again before each resource registers, so it exists
+ * before the engine has any reason to start a host for this package's resources. Best effort: where it cannot be
+ * started, the hosts still end with their engine once this package's runtime is loaded in them.
+ */
+export function guardDynamicProviderHosts(): void {
+  const address = programEngineAddress();
+  if (!address || guarded.has(address) || !/^\S+:\d{1,5}$/.test(address)) return;
+  guarded.add(address);
+  const script = path.join(__dirname, "..", "provider", "host-guard.js");
+  // From the TypeScript sources (this repository's unit tests) there is no compiled guard to start.
+  if (!fs.existsSync(script)) return;
+  try {
+    const child = spawn(process.execPath, [script, address], { detached: true, stdio: "ignore", windowsHide: true });
+    child.on("error", () => undefined);
+    child.unref();
+  } catch {
+    // No guard: see above.
+  }
+}
+
+guardDynamicProviderHosts();

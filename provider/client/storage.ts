@@ -16,9 +16,8 @@
  */
 import type { IncomingHttpHeaders } from "node:http";
 import { z } from "zod";
-import { ApiError, NetworkError, SupabaseError } from "../errors";
-import { getSharedDispatcher } from "../http/dispatcher";
-import type { AttemptInfo, SupabaseDispatchOptions } from "../http/types";
+import { ApiError, SupabaseError } from "../errors";
+import { dispatchWithKey, type KeyedRequest } from "../http/keyed";
 import { displayPath, errorMessage, noteRetries, parseJsonBody, toApiError } from "./response";
 
 /** A bucket as the Storage API answers it. Unknown fields are kept; nulls mean "no limit" / "any type". */
@@ -89,40 +88,17 @@ export class StorageClient {
     this.#timeoutMs = options.requestTimeoutMs ?? 120_000;
   }
 
-  private async call(method: string, path: string, body: unknown, idempotent: boolean): Promise<unknown> {
-    const key = await this.#apiKey();
+  private async call(method: KeyedRequest["method"], path: string, body: unknown, idempotent: boolean) {
     const fullPath = this.#base + path;
-    let last: AttemptInfo | undefined;
-    const options: SupabaseDispatchOptions = {
-      onAttempt: (a) => {
-        last = a;
-      },
+    const { status, headers, text, last } = await dispatchWithKey({
       origin: this.#origin,
       path: fullPath,
-      method: method as SupabaseDispatchOptions["method"],
-      headers: {
-        accept: "application/json",
-        apikey: key,
-        ...(body !== undefined ? { "content-type": "application/json" } : {}),
-      },
+      method,
+      key: await this.#apiKey(),
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      headersTimeout: this.#timeoutMs,
-      bodyTimeout: this.#timeoutMs,
-      accessToken: () => key,
+      timeoutMs: this.#timeoutMs,
       idempotent,
-    };
-    let status: number;
-    let text: string;
-    let headers: IncomingHttpHeaders;
-    try {
-      const res = await getSharedDispatcher().request(options);
-      status = res.statusCode;
-      headers = res.headers;
-      text = await res.body.text();
-    } catch (err) {
-      if (SupabaseError.is(err)) throw err;
-      throw noteRetries(new NetworkError({ method, path: displayPath(fullPath), cause: err }), last);
-    }
+    });
     if (status >= 400) throw noteRetries(storageError(method, fullPath, status, headers, text), last);
     return parseJsonBody(method, displayPath(fullPath), status, headers, text);
   }

@@ -15,9 +15,8 @@
  * it by reading the affected keys back instead of resending.
  */
 import { print, type DocumentNode } from "graphql";
-import { NetworkError, redact, SupabaseError } from "../errors";
-import { getSharedDispatcher } from "../http/dispatcher";
-import type { AttemptInfo, SupabaseDispatchOptions } from "../http/types";
+import { redact, SupabaseError } from "../errors";
+import { dispatchWithKey } from "../http/keyed";
 import { displayPath, noteRetries, toApiError } from "../client/response";
 
 /** A 200 answer carrying `errors`: nothing in the request was applied. */
@@ -98,33 +97,15 @@ export class GraphqlClient {
     const op = document.definitions.find((d) => d.kind === "OperationDefinition");
     const operationName = op && "name" in op && op.name ? op.name.value : undefined;
     const body = JSON.stringify({ query: print(document), variables, ...(operationName ? { operationName } : {}) });
-    let last: AttemptInfo | undefined;
-    const dispatchOptions: SupabaseDispatchOptions = {
-      onAttempt: (a) => {
-        last = a;
-      },
+    const { status, headers, text, last } = await dispatchWithKey({
       origin: this.#origin,
       path: this.#path,
       method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json", apikey: key },
+      key,
       body,
-      headersTimeout: this.#timeoutMs,
-      bodyTimeout: this.#timeoutMs,
-      accessToken: () => key,
+      timeoutMs: this.#timeoutMs,
       idempotent: !options.mutation,
-    };
-    let status: number;
-    let text: string;
-    let headers;
-    try {
-      const res = await getSharedDispatcher().request(dispatchOptions);
-      status = res.statusCode;
-      headers = res.headers;
-      text = await res.body.text();
-    } catch (err) {
-      if (SupabaseError.is(err)) throw err;
-      throw noteRetries(new NetworkError({ method: "POST", path: displayPath(this.#path), cause: err }), last);
-    }
+    });
     if (status >= 400) throw noteRetries(toApiError("POST", this.#path, status, headers, text), last);
     let parsed: { data?: unknown; errors?: Array<{ message?: unknown }> };
     try {

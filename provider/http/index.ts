@@ -18,3 +18,5 @@ export { retryAfterMs, rateLimitInfo, serverWaitMs, headerValue } from "./header
 export type { RateLimitInfo } from "./headers";
 export { defaultUserAgent, packageVersion } from "./version";
 export type { AttemptInfo, SupabaseDispatchOptions } from "./types";
+export { dispatchWithKey } from "./keyed";
+export type { KeyedRequest, KeyedAnswer } from "./keyed";

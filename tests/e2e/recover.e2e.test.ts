@@ -6,6 +6,11 @@
  *
  * Kill points, each made deterministic through the emulator (the kill waits
  * for the emulator to have seen the request, never for a timer):
+ *   0. before the first resource call (file backend): the engine has started
+ *      and configured its Node.js dynamic-provider host, but no resource
+ *      call has reached it, so it has loaded nothing of this package (the
+ *      program registers a `pulumi-nodejs` provider, then waits on a request
+ *      the emulator holds); recover finds nothing pending;
  *   1. the project's create, waiting for health: provisioning takes ten
  *      minutes (emulator clock), and the kill follows the `POST /v1/projects`
  *      in the request log; recover finds the project and imports it;
@@ -16,6 +21,11 @@
  *      it hangs too; the kill follows the arrival of both. recover clears the
  *      auth config's create and imports the key (its value stored encrypted);
  *   3. a migration: its `POST` hangs the same way.
+ * At every kill point, no process below the killed `pulumi up` (its language
+ * host and program, the provider hosts and their shims, the program's host
+ * guard) nor any process in the project's directory outlives the kill for
+ * long: each ends with its engine (provider/engine-watch.ts,
+ * provider/host-guard.ts).
  * After each, recover then (after the last) `up`: exactly one of each object
  * in the service and in the state, a clean preview, and nothing left after
  * `destroy`. On the file backend and on the PostgreSQL backend, each with all
@@ -142,15 +152,68 @@ async function project(name: string, backendUrl?: string): Promise<Project> {
       void exited.then(() => (done = true));
       while (!done && !(await ready())) await new Promise((r) => setTimeout(r, 100));
       if (done) throw new Error(`pulumi up ended (exit ${await exited}) before the kill point`);
-      // The run's processes: the engine's language host, our provider hosts, their shims.
+      // The run's processes: the engine's language host and program, our provider hosts, their shims, the guard.
       const below = descendants(child.pid!);
       expect(below.some((p) => p.cmd.includes("dynamic-provider"))).toBe(true);
       process.kill(-child.pid!, "SIGKILL");
       await exited;
-      // The engine is gone: none of them lives on with parent PID 1 (each watches the engine and exits).
-      while (below.some((p) => !processGone(p.pid))) await new Promise((r) => setTimeout(r, 200));
+      // The engine is gone: none of them lives on with parent PID 1 (each watches the engine and exits, and the
+      // guard ends the hosts that never loaded our runtime). Nor does anything else running in the project. A few
+      // seconds each; the bound only keeps a failure from waiting for the test's timeout.
+      const survivors = () => [
+        ...new Map([...below.filter((p) => !processGone(p.pid)), ...runningIn(cwd)].map((p) => [p.pid, p])).values(),
+      ];
+      for (let i = 0; i < 600 && survivors().length > 0; i++) await new Promise((r) => setTimeout(r, 200));
+      expect(survivors().map((p) => p.cmd)).toEqual([]);
     },
   };
+}
+
+/** Live processes whose working directory is `dir` (the engine starts its plugins and the program there). */
+function runningIn(dir: string): Array<{ pid: number; cmd: string }> {
+  const out: Array<{ pid: number; cmd: string }> = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry) || processGone(Number(entry))) continue;
+    try {
+      if (fs.readlinkSync(`/proc/${entry}/cwd`) !== dir) continue;
+      const cmd = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").join(" ").trim();
+      out.push({ pid: Number(entry), cmd });
+    } catch {
+      // Exited meanwhile.
+    }
+  }
+  return out;
+}
+
+/**
+ * The program of kill point 0: it loads the package as every program does, then registers a provider of the
+ * Node.js SDK's dynamic resources, so the engine starts and configures that host; then it waits on a request the
+ * emulator holds, and no resource call ever reaches the host.
+ */
+const BEFORE_FIRST_CALL = `const pulumi = require("@pulumi/pulumi");
+require("supabase-pulumi");
+const host = new pulumi.ProviderResource("pulumi-nodejs", "host", {});
+host.id.apply(() =>
+  fetch(process.env.SUPABASE_API_URL + "/v1/organizations", {
+    headers: { authorization: "Bearer " + process.env.SUPABASE_ACCESS_TOKEN },
+  }).catch(() => undefined),
+);
+`;
+
+/** Kill point 0: the dynamic-provider host is up, before the first resource call. Nothing is pending after it. */
+async function killBeforeFirstResourceCall(p: Project): Promise<void> {
+  const held = await hold("GET", "/v1/organizations");
+  const main = path.join(p.dir, "index.js");
+  fs.writeFileSync(main, BEFORE_FIRST_CALL);
+  try {
+    await p.killedUp(held);
+  } finally {
+    fs.writeFileSync(main, PROGRAM);
+  }
+  await emu.clearFaults();
+  const rec = await p.recover(["--unlock"]);
+  if (rec.code !== 0) throw new Error(`recover failed:\n${rec.out}`);
+  expect(rec.stdout).toContain("No pending operations");
 }
 
 const projectPosted = async () =>
@@ -277,8 +340,9 @@ async function killDuringMigration(p: Project): Promise<void> {
   expect(rec.stdout).toMatch(/plans-table \(databaseMigration\): create interrupted; clear the pending create/);
 }
 
-test("file backend: killed during the project's create, the configuration writes and a migration; recover, up, destroy", async () => {
+test("file backend: killed before the first resource call, during the project's create, the configuration writes and a migration; recover, up, destroy", async () => {
   const p = await project("file");
+  await killBeforeFirstResourceCall(p);
   await killDuringProjectCreate(p);
   await killDuringConfigWrites(p);
   await killDuringMigration(p);

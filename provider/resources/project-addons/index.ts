@@ -9,8 +9,8 @@ import { z } from "zod";
 import { defineKind, driftOutput } from "../../kind";
 import { projectAddonsImporter } from "./import";
 import { CONFIG_COMMON_FIELDS } from "../../client/config-schemas";
-import type { AddonVariant, ProjectAddons, WireSchemas } from "../../client";
-import { managementClient } from "../../context";
+import type { AddonVariant, WireSchemas } from "../../client";
+import { managementClient, providerContext } from "../../context";
 import { usageProjectRef, managementFootprint, type ResourceDoc } from "../../resource-doc";
 import { configResource } from "../config/factory";
 import type { Props, ResourceImpl } from "../common";
@@ -68,12 +68,11 @@ export const projectAddonsInputs = z
   })
   .strict();
 
-/** Per process: the add-ons answer last read for a project, whose variant names and prices the outputs show. */
-const lastRead = new Map<string, ProjectAddons>();
-
 async function readAddons(ref: string): Promise<Record<string, unknown>> {
-  const a = await managementClient().getProjectAddons(ref);
-  lastRead.set(ref, a);
+  const ctx = providerContext();
+  const a = await ctx.client.getProjectAddons(ref);
+  // Kept in the context: the outputs show the variants' names and prices from it (`selection`).
+  ctx.addonsRead.set(ref, a);
   const of = (type: string) => a.selected_addons.find((s) => s.type === type)?.variant.id;
   return {
     compute_instance: of("compute_instance") ?? null,
@@ -111,7 +110,7 @@ const base = configResource({
 /** The selected variants of the declared fields, with the names and prices the service lists. */
 function selection(props: Props): Props {
   const ref = String(props.projectRef);
-  const listed = lastRead.get(ref)?.available_addons ?? [];
+  const listed = providerContext().addonsRead.get(ref)?.available_addons ?? [];
   const describe = (type: string, id: unknown) => {
     const v = listed.find((t) => t.type === type)?.variants.find((x) => x.id === id);
     return v ? { type, id: v.id, name: v.name, price: v.price.description } : undefined;

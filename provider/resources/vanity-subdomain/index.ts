@@ -9,7 +9,7 @@ import { defineKind, driftOutput } from "../../kind";
 import { vanitySubdomainImporter } from "./import";
 import { ApiError, isNotFound } from "../../errors";
 import { withUnknownOutcome, type VanitySubdomainConfig } from "../../client";
-import { managementClient } from "../../context";
+import { managementClient, providerContext } from "../../context";
 import { usageProjectRef, managementFootprint, type ResourceDoc } from "../../resource-doc";
 import { checkWith, diffFields, type FieldRule, type Props, type ResourceImpl } from "../common";
 import { withDrift } from "../drift";
@@ -37,16 +37,14 @@ export const vanitySubdomainInputs = z
 
 const rules: FieldRule[] = [{ name: "projectRef", replaces: true }, { name: "subdomain" }];
 
-/** Per process: the service's availability answer per project and name (`undefined` when it could not tell). */
-const availability = new Map<string, Promise<boolean | undefined>>();
-
+/** The service's availability answer for the name, asked once per context (`undefined` when it could not tell). */
 function isAvailable(ref: string, name: string): Promise<boolean | undefined> {
   const key = `${ref}/${name}`;
+  const { client, subdomainAvailability: availability } = providerContext();
   let p = availability.get(key);
   if (!p) {
     // A warning is best effort: a failed check says nothing, and activation gives the real answer.
     // The service calls a project's own active name unavailable too: that one is this project's to keep.
-    const client = managementClient();
     p = client
       .checkVanitySubdomain(ref, name)
       .then(async (ok) => ok || nameOf(await client.getVanitySubdomain(ref)) === name)

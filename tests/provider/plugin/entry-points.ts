@@ -41,7 +41,7 @@ const root = path.resolve(__dirname, "../../..");
 /** The names the generated SDK class passes as `additionalSecretOutputs` (none when it passes none). */
 export function sdkSecretOutputs(kind: ResourceKind): string[] {
   const text = fs.readFileSync(path.join(root, "sdk", `${registry[kind].doc.page}.ts`), "utf8");
-  const m = /withSecrets\(\s*opts,\s*(\[[^\]]*\])/.exec(text);
+  const m = /resourceOptions\(\s*opts,\s*(\[[^\]]*\])/.exec(text);
   return m ? (JSON.parse(m[1].replace(/,\s*\]$/, "]")) as string[]) : [];
 }
 

@@ -1,5 +1,6 @@
 /** ProjectAddons provider methods against the emulator, with the API footprint from the request log. */
 import * as runtime from "supabase-pulumi/runtime";
+import { providerContext } from "../../../provider/context";
 import { calls, expectRefused, useConfigProject } from "./config-helpers";
 
 const ctx = useConfigProject("addons");
@@ -40,6 +41,10 @@ test("create resizes and selects PITR; refresh, drift, a downgrade, and destroy 
   await emu.clearRequests();
   const read = await P().read(id, outs!);
   expect(await calls(emu)).toEqual([GET]);
+  // The answer last read (names and prices of the variants) is the provider context's: resetContexts() clears it.
+  expect(providerContext().addonsRead.get(ref)?.available_addons.length).toBeGreaterThan(0);
+  runtime.resetContexts();
+  expect(providerContext().addonsRead.size).toBe(0);
   expect(read.props!.drift).toBeUndefined();
   expect((await P().diff(id, read.props!, inputs)).changes).toBe(false);
 

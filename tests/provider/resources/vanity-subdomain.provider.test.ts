@@ -90,6 +90,11 @@ test("adoption activates nothing; check warns once per name about a name another
   expect(await warnings(() => P().check(olds, { projectRef: ref, subdomain: "mine-already" }))).toEqual([]);
   // An unavailable name is compared with the project's own before the warning.
   expect(await calls(emu)).toEqual([CHECK, GET]);
+  // The answers live in the provider context: resetContexts() forgets them, and the name is asked about again.
+  runtime.resetContexts();
+  await emu.clearRequests();
+  expect(await warnings(() => P().check(olds, taken))).toHaveLength(1);
+  expect(await calls(emu)).toEqual([CHECK, GET]);
   // The first check of a program that declares the project's own name (an imported one) warns of nothing.
   await emu.clearRequests();
   expect(await warnings(() => P().check({}, { projectRef: ref, subdomain: "mine-already" }))).toEqual([]);
