@@ -193,7 +193,7 @@ export const RULES: RuleInfo[] = [
   {
     name: "pitr_not_enabled",
     lint: "pitr_not_enabled",
-    level: "WARN",
+    level: "INFO",
     kinds: ["Project", "ProjectAddons"],
     title: "Point-in-time recovery off on a protected stack",
     description:
