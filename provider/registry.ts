@@ -38,6 +38,7 @@ import projectAddons from "./resources/project-addons";
 import vanitySubdomain from "./resources/vanity-subdomain";
 import backupSchedule from "./resources/backup-schedule";
 import restorePoint from "./resources/restore-point";
+import jitAccessConfig from "./resources/jit-access-config";
 
 export const registry = {
   organization,
@@ -70,6 +71,7 @@ export const registry = {
   vanitySubdomain,
   backupSchedule,
   restorePoint,
+  jitAccessConfig,
 } as const satisfies Record<string, KindDefinition>;
 
 /** A resource kind's name, e.g. `"apiKey"`: what `provider(kind)` and the SDK's provider modules take. */

@@ -20,6 +20,7 @@ import { signingKeyRoutes } from "./signing-keys";
 import { billingRoutes } from "./billing";
 import { vanitySubdomainRoutes } from "./vanity-subdomain";
 import { backupRoutes } from "./backups";
+import { jitAccessRoutes } from "./jit-access";
 
 /** Every route of the management API (`/v1/...`). New features append their RouteDef arrays here. */
 export const managementRoutes: RouteDef[] = [
@@ -50,4 +51,5 @@ export const managementRoutes: RouteDef[] = [
   ...billingRoutes,
   ...vanitySubdomainRoutes,
   ...backupRoutes,
+  ...jitAccessRoutes,
 ];

@@ -159,6 +159,14 @@ export interface ProjectSettingsRecord {
   backupSchedule?: { scheduleFor: string; updatedAtMs: number };
   /** Restore points, oldest first; their data lives beside the project's database (db/). */
   restorePoints?: RestorePointRecord[];
+  /** Temporary database access (JIT): absent reads `disabled`. */
+  jitAccess?: JitAccessRecord;
+}
+
+export interface JitAccessRecord {
+  state: "enabled" | "disabled";
+  /** Set through the control plane: the service answers `unavailable` with this reason. */
+  unavailableReason?: "manual_migration_required" | "postgres_upgrade_required" | "temporarily_unavailable";
 }
 
 export interface RestorePointRecord {

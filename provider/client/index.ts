@@ -20,6 +20,7 @@ export type { PoolerConnection } from "./endpoints/pooler";
 export type { ProjectAddons, AddonType, AddonVariant } from "./endpoints/billing";
 export type { VanitySubdomainConfig } from "./endpoints/vanity-subdomain";
 export type { BackupSchedule, RestorePoint } from "./endpoints/backups";
+export type { JitAccessState } from "./endpoints/jit-access";
 export { displayPath, errorMessage, toApiError } from "./response";
 export {
   createDispatcher,

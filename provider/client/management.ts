@@ -18,6 +18,7 @@ import { FunctionEndpoints } from "./endpoints/functions";
 import { MigrationEndpoints } from "./endpoints/migrations";
 import { NetworkEndpoints } from "./endpoints/network";
 import { BackupEndpoints } from "./endpoints/backups";
+import { JitAccessEndpoints } from "./endpoints/jit-access";
 import { BillingEndpoints } from "./endpoints/billing";
 import { PoolerEndpoints } from "./endpoints/pooler";
 import { VanitySubdomainEndpoints } from "./endpoints/vanity-subdomain";
@@ -63,6 +64,7 @@ const GROUPS = [
   BillingEndpoints,
   VanitySubdomainEndpoints,
   BackupEndpoints,
+  JitAccessEndpoints,
 ] as const;
 
 /*
@@ -93,7 +95,8 @@ export interface ManagementClient
     PoolerEndpoints,
     BillingEndpoints,
     VanitySubdomainEndpoints,
-    BackupEndpoints {}
+    BackupEndpoints,
+    JitAccessEndpoints {}
 /* eslint-enable @typescript-eslint/no-unsafe-declaration-merging */
 
 for (const group of GROUPS) {

@@ -39,6 +39,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Function{}
 	case "supabase:index:Functions":
 		r = &Functions{}
+	case "supabase:index:JitAccessConfig":
+		r = &JitAccessConfig{}
 	case "supabase:index:LegacyApiKeys":
 		r = &LegacyApiKeys{}
 	case "supabase:index:NetworkRestriction":

@@ -26,6 +26,7 @@ from .get_pooler_connection_string import *
 from .get_projects import *
 from .get_secrets import *
 from .get_typescript_types import *
+from .jit_access_config import *
 from .legacy_api_keys import *
 from .network_restriction import *
 from .organization import *
@@ -75,6 +76,7 @@ _utilities.register(
    "supabase:index:DatabaseWebhooks": "DatabaseWebhooks",
    "supabase:index:Function": "Function",
    "supabase:index:Functions": "Functions",
+   "supabase:index:JitAccessConfig": "JitAccessConfig",
    "supabase:index:LegacyApiKeys": "LegacyApiKeys",
    "supabase:index:NetworkRestriction": "NetworkRestriction",
    "supabase:index:Organization": "Organization",
