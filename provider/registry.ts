@@ -39,6 +39,7 @@ import vanitySubdomain from "./resources/vanity-subdomain";
 import backupSchedule from "./resources/backup-schedule";
 import restorePoint from "./resources/restore-point";
 import jitAccessConfig from "./resources/jit-access-config";
+import diskConfig from "./resources/disk-config";
 
 export const registry = {
   organization,
@@ -72,6 +73,7 @@ export const registry = {
   backupSchedule,
   restorePoint,
   jitAccessConfig,
+  diskConfig,
 } as const satisfies Record<string, KindDefinition>;
 
 /** A resource kind's name, e.g. `"apiKey"`: what `provider(kind)` and the SDK's provider modules take. */

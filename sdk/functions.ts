@@ -14,6 +14,7 @@ import {
   ManagementClient,
   poolerConnectionInfo,
   type Branch,
+  type DiskUsage,
   type EdgeFunction,
   type Organization,
   type PoolerConnectionArgs,
@@ -137,6 +138,11 @@ export function getBranches(args: ProjectScoped): Promise<Branch[]> {
   return client().listBranches(args.projectRef);
 }
 
+/** How full the project's database disk is, and the service's autoscaling settings. */
+export function getDiskUtilization(args: ProjectScoped): Promise<DiskUsage> {
+  return client().getDiskUsage(args.projectRef);
+}
+
 /** The pooler's connection details; `connectionString` is a secret Output when it carries the password. */
 export interface PoolerConnectionString extends Omit<PoolerConnectionInfo, "connectionString"> {
   connectionString: pulumi.Output<string>;
@@ -174,5 +180,7 @@ export const getPoolerConnectionStringOutput = (args: Inputs<PoolerConnectionArg
     const info = poolerConnectionInfo(await client().getPoolerConnections(a.projectRef), a as PoolerConnectionArgs);
     return a.password ? pulumi.secret(info) : pulumi.output(info);
   });
+export const getDiskUtilizationOutput = (args: Inputs<ProjectScoped>) =>
+  pulumi.output(args).apply((a) => getDiskUtilization(a as ProjectScoped));
 export const getTypescriptTypesOutput = (args: Inputs<GetTypescriptTypesArgs>) =>
   pulumi.output(args).apply((a) => getTypescriptTypes(a as GetTypescriptTypesArgs));

@@ -21,6 +21,7 @@ import { billingRoutes } from "./billing";
 import { vanitySubdomainRoutes } from "./vanity-subdomain";
 import { backupRoutes } from "./backups";
 import { jitAccessRoutes } from "./jit-access";
+import { diskRoutes } from "./disk";
 
 /** Every route of the management API (`/v1/...`). New features append their RouteDef arrays here. */
 export const managementRoutes: RouteDef[] = [
@@ -52,4 +53,5 @@ export const managementRoutes: RouteDef[] = [
   ...vanitySubdomainRoutes,
   ...backupRoutes,
   ...jitAccessRoutes,
+  ...diskRoutes,
 ];

@@ -43,6 +43,7 @@ export function projectStatus(p: ProjectRecord, nowMs: number): ProjectStatus {
   if (p.deletedAtMs !== undefined) return "GOING_DOWN";
   if (p.imposedStatus) return p.imposedStatus as ImposedStatus;
   if (p.restartingUntilMs !== undefined && nowMs < p.restartingUntilMs) return "RESTARTING";
+  if (p.resizingUntilMs !== undefined && nowMs < p.resizingUntilMs) return "RESIZING";
   return nowMs >= p.readyAtMs ? "ACTIVE_HEALTHY" : "COMING_UP";
 }
 

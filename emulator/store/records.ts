@@ -161,6 +161,18 @@ export interface ProjectSettingsRecord {
   restorePoints?: RestorePointRecord[];
   /** Temporary database access (JIT): absent reads `disabled`. */
   jitAccess?: JitAccessRecord;
+  /** The database disk, once modified (absent: a new project's disk). */
+  disk?: DiskRecord;
+}
+
+export interface DiskRecord {
+  type: "gp3" | "io2";
+  sizeGb: number;
+  iops: number;
+  /** gp3 only. */
+  throughputMibps?: number;
+  /** When each modification was made, oldest first (the service allows a few per rolling day). */
+  modifiedAtMs: number[];
 }
 
 export interface JitAccessRecord {
@@ -300,6 +312,8 @@ export interface ProjectRecord {
   goneAtMs?: number;
   /** Set by a Postgres config change that needs a restart: RESTARTING until then. */
   restartingUntilMs?: number;
+  /** Set by a disk modification: RESIZING until then. */
+  resizingUntilMs?: number;
   /** scrypt digest of db_pass; the password itself is never stored. */
   dbPassHash: string;
   /** Signs the legacy anon and service_role keys and user JWTs. */

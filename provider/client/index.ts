@@ -21,6 +21,7 @@ export type { ProjectAddons, AddonType, AddonVariant } from "./endpoints/billing
 export type { VanitySubdomainConfig } from "./endpoints/vanity-subdomain";
 export type { BackupSchedule, RestorePoint } from "./endpoints/backups";
 export type { JitAccessState } from "./endpoints/jit-access";
+export type { Disk, DiskAttributes, DiskUtilization, DiskAutoscale, DiskUsage } from "./endpoints/disk";
 export { displayPath, errorMessage, toApiError } from "./response";
 export {
   createDispatcher,

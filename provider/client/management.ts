@@ -19,6 +19,7 @@ import { MigrationEndpoints } from "./endpoints/migrations";
 import { NetworkEndpoints } from "./endpoints/network";
 import { BackupEndpoints } from "./endpoints/backups";
 import { JitAccessEndpoints } from "./endpoints/jit-access";
+import { DiskEndpoints } from "./endpoints/disk";
 import { BillingEndpoints } from "./endpoints/billing";
 import { PoolerEndpoints } from "./endpoints/pooler";
 import { VanitySubdomainEndpoints } from "./endpoints/vanity-subdomain";
@@ -65,6 +66,7 @@ const GROUPS = [
   VanitySubdomainEndpoints,
   BackupEndpoints,
   JitAccessEndpoints,
+  DiskEndpoints,
 ] as const;
 
 /*
@@ -96,7 +98,8 @@ export interface ManagementClient
     BillingEndpoints,
     VanitySubdomainEndpoints,
     BackupEndpoints,
-    JitAccessEndpoints {}
+    JitAccessEndpoints,
+    DiskEndpoints {}
 /* eslint-enable @typescript-eslint/no-unsafe-declaration-merging */
 
 for (const group of GROUPS) {

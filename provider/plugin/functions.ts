@@ -19,6 +19,7 @@ export type TypeSpec = Record<string, unknown>;
 
 const str: TypeSpec = { type: "string" };
 const int: TypeSpec = { type: "integer" };
+const num: TypeSpec = { type: "number" };
 const any: TypeSpec = { $ref: "pulumi.json#/Any" };
 const arrayOf = (items: TypeSpec): TypeSpec => ({ type: "array", items });
 const ref = (name: string): TypeSpec => ({ $ref: `#/types/supabase:index:${name}` });
@@ -56,6 +57,21 @@ export const resultTypes: Record<
       apiKey: { ...str, secret: true, description: "The key itself, always a secret." },
     },
     required: ["name", "apiKey"],
+  },
+  DiskUsageInfo: {
+    description: "A project's disk use and autoscaling, as `getDiskUtilization` answers them.",
+    properties: {
+      timestamp: { ...str, description: "When the service measured it." },
+      sizeBytes: { ...num, description: "The file system's size in bytes." },
+      usedBytes: { ...num, description: "Bytes in use." },
+      availableBytes: { ...num, description: "Bytes still free." },
+      autoscale: {
+        ...any,
+        description:
+          "The service's autoscaling settings: `{ growthPercent, minIncrementGb, maxSizeGb }` (each may be null).",
+      },
+    },
+    required: ["timestamp", "sizeBytes", "usedBytes", "availableBytes", "autoscale"],
   },
   PoolerConnectionInfo: {
     description: "The pooler's connection details, as `getPoolerConnectionString` answers them.",
@@ -118,6 +134,10 @@ export const dataFunctions: Record<string, DataFunction> = {
   getBranches: {
     result: { name: "branches", type: arrayOf(any), description: "The branches, as the service lists them." },
     run: async (args) => plain(await managementClient().listBranches(projectRef(args))),
+  },
+  getDiskUtilization: {
+    result: { name: "usage", type: ref("DiskUsageInfo"), description: "The disk's use and autoscaling settings." },
+    run: async (args) => plain(await managementClient().getDiskUsage(projectRef(args))),
   },
   getFunctionBody: {
     result: { name: "body", type: str, description: "The deployed code, as a UTF-8 string." },

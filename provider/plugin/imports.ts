@@ -93,6 +93,7 @@ export const importRules: Record<ResourceKind, ImportRule> = {
   backupSchedule: projectScoped("schedule"),
   restorePoint: { id: "`<projectRef>/<name>`", reads: ["projectRef", "name"] },
   jitAccessConfig: projectScoped("setting"),
+  diskConfig: projectScoped("disk attribute"),
 };
 
 /** One line for a kind's docs page. */

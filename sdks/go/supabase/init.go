@@ -35,6 +35,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &DatabaseMigration{}
 	case "supabase:index:DatabaseWebhooks":
 		r = &DatabaseWebhooks{}
+	case "supabase:index:DiskConfig":
+		r = &DiskConfig{}
 	case "supabase:index:Function":
 		r = &Function{}
 	case "supabase:index:Functions":

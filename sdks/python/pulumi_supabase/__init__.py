@@ -14,10 +14,12 @@ from .branch import *
 from .custom_hostname import *
 from .database_migration import *
 from .database_webhooks import *
+from .disk_config import *
 from .function import *
 from .functions import *
 from .get_api_keys import *
 from .get_branches import *
+from .get_disk_utilization import *
 from .get_function_body import *
 from .get_functions import *
 from .get_network_bans import *
@@ -74,6 +76,7 @@ _utilities.register(
    "supabase:index:CustomHostname": "CustomHostname",
    "supabase:index:DatabaseMigration": "DatabaseMigration",
    "supabase:index:DatabaseWebhooks": "DatabaseWebhooks",
+   "supabase:index:DiskConfig": "DiskConfig",
    "supabase:index:Function": "Function",
    "supabase:index:Functions": "Functions",
    "supabase:index:JitAccessConfig": "JitAccessConfig",

@@ -30,7 +30,7 @@ async function stop(emu: TestEmulator): Promise<void> {
   running.splice(running.indexOf(emu), 1);
 }
 
-test("temporary access and its unavailability survive a restart", async () => {
+test("temporary access, its unavailability, the disk and its modification count survive a restart", async () => {
   const first = await start();
   const org = (await first.api("POST", "/v1/organizations", { name: "Durable" })).body;
   const ref = (
@@ -51,6 +51,12 @@ test("temporary access and its unavailability survive a restart", async () => {
   ).body.id as string;
   expect((await first.api("PUT", `/v1/projects/${ref}/jit-access`, { state: "enabled" })).status).toBe(200);
   await first.control("PUT", `/projects/${other}/jit-access/unavailable`, { reason: "manual_migration_required" });
+  for (const size of [10, 12, 14, 16]) {
+    const body = { attributes: { type: "gp3", size_gb: size, iops: 3000 } };
+    expect((await first.api("POST", `/v1/projects/${ref}/config/disk`, body)).status).toBe(201);
+    // Past RESIZING before the next one.
+    await first.advanceTime(5_000);
+  }
   await stop(first);
 
   const second = await start();
@@ -62,4 +68,16 @@ test("temporary access and its unavailability survive a restart", async () => {
     state: "unavailable",
     unavailableReason: "manual_migration_required",
   });
+  expect((await second.api("GET", `/v1/projects/${ref}/config/disk`)).body.attributes).toEqual({
+    type: "gp3",
+    size_gb: 16,
+    iops: 3000,
+    throughput_mibps: 125,
+  });
+  // The day's four modifications are remembered: a fifth is still refused.
+  const fifth = await second.api("POST", `/v1/projects/${ref}/config/disk`, {
+    attributes: { type: "gp3", size_gb: 18, iops: 3000 },
+  });
+  expect(fifth.status).toBe(400);
+  expect(fifth.body.message).toMatch(/next modification is allowed after/);
 });

@@ -104,6 +104,8 @@ function valid(kind: runtime.ResourceKind): Props {
       return { projectRef: FAKE_REF, name: "before-upgrade" };
     case "jitAccessConfig":
       return { projectRef: FAKE_REF, enabled: true };
+    case "diskConfig":
+      return { projectRef: FAKE_REF, sizeGb: 16, type: "gp3", iops: 3000, throughputMibps: 125 };
     case "projectAddons":
       return { projectRef: FAKE_REF, computeSize: "ci_small", pitr: "pitr_7", ipv4: true };
     case "apiKey":
