@@ -131,6 +131,13 @@ export const functionDocs: readonly FunctionDoc[] = [
     footprint: "1 `GET /v1/projects/{ref}/config/disk/util` + 1 `GET /v1/projects/{ref}/config/disk/autoscale`",
   },
   {
+    name: "getRestoreVersions",
+    summary: "The versions a paused project can be restored to (empty while it is not paused).",
+    args: [projectRefArg],
+    returns: "`{ version, release_channel, postgres_engine }[]`, as the service lists them.",
+    footprint: "1 `GET /v1/projects/{ref}/restore`",
+  },
+  {
     name: "getBranches",
     summary:
       "A project's branches (the default branch included), each with its own `project_ref`, which project-scoped resources take as `projectRef`. None when branching was never enabled on the project.",

@@ -15,6 +15,7 @@ import {
   poolerConnectionInfo,
   type Branch,
   type DiskUsage,
+  type RestoreVersions,
   type EdgeFunction,
   type Organization,
   type PoolerConnectionArgs,
@@ -143,6 +144,11 @@ export function getDiskUtilization(args: ProjectScoped): Promise<DiskUsage> {
   return client().getDiskUsage(args.projectRef);
 }
 
+/** The versions a paused project can be restored to (empty while it is not paused). */
+export async function getRestoreVersions(args: ProjectScoped): Promise<RestoreVersions["available_versions"]> {
+  return (await client().listRestoreVersions(args.projectRef)).available_versions;
+}
+
 /** The pooler's connection details; `connectionString` is a secret Output when it carries the password. */
 export interface PoolerConnectionString extends Omit<PoolerConnectionInfo, "connectionString"> {
   connectionString: pulumi.Output<string>;
@@ -182,5 +188,7 @@ export const getPoolerConnectionStringOutput = (args: Inputs<PoolerConnectionArg
   });
 export const getDiskUtilizationOutput = (args: Inputs<ProjectScoped>) =>
   pulumi.output(args).apply((a) => getDiskUtilization(a as ProjectScoped));
+export const getRestoreVersionsOutput = (args: Inputs<ProjectScoped>) =>
+  pulumi.output(args).apply((a) => getRestoreVersions(a as ProjectScoped));
 export const getTypescriptTypesOutput = (args: Inputs<GetTypescriptTypesArgs>) =>
   pulumi.output(args).apply((a) => getTypescriptTypes(a as GetTypescriptTypesArgs));

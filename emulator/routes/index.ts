@@ -22,6 +22,7 @@ import { vanitySubdomainRoutes } from "./vanity-subdomain";
 import { backupRoutes } from "./backups";
 import { jitAccessRoutes } from "./jit-access";
 import { diskRoutes } from "./disk";
+import { pauseRoutes } from "./pause";
 
 /** Every route of the management API (`/v1/...`). New features append their RouteDef arrays here. */
 export const managementRoutes: RouteDef[] = [
@@ -54,4 +55,5 @@ export const managementRoutes: RouteDef[] = [
   ...backupRoutes,
   ...jitAccessRoutes,
   ...diskRoutes,
+  ...pauseRoutes,
 ];

@@ -314,6 +314,8 @@ export interface ProjectRecord {
   restartingUntilMs?: number;
   /** Set by a disk modification: RESIZING until then. */
   resizingUntilMs?: number;
+  /** Set by pause and restore: PAUSING then INACTIVE, or RESTORING then healthy, `delayMs` after `sinceMs`. */
+  pause?: { paused: boolean; sinceMs: number; delayMs: number };
   /** scrypt digest of db_pass; the password itself is never stored. */
   dbPassHash: string;
   /** Signs the legacy anon and service_role keys and user JWTs. */

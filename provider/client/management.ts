@@ -20,6 +20,7 @@ import { NetworkEndpoints } from "./endpoints/network";
 import { BackupEndpoints } from "./endpoints/backups";
 import { JitAccessEndpoints } from "./endpoints/jit-access";
 import { DiskEndpoints } from "./endpoints/disk";
+import { PauseEndpoints } from "./endpoints/pause";
 import { BillingEndpoints } from "./endpoints/billing";
 import { PoolerEndpoints } from "./endpoints/pooler";
 import { VanitySubdomainEndpoints } from "./endpoints/vanity-subdomain";
@@ -67,6 +68,7 @@ const GROUPS = [
   BackupEndpoints,
   JitAccessEndpoints,
   DiskEndpoints,
+  PauseEndpoints,
 ] as const;
 
 /*
@@ -99,7 +101,8 @@ export interface ManagementClient
     VanitySubdomainEndpoints,
     BackupEndpoints,
     JitAccessEndpoints,
-    DiskEndpoints {}
+    DiskEndpoints,
+    PauseEndpoints {}
 /* eslint-enable @typescript-eslint/no-unsafe-declaration-merging */
 
 for (const group of GROUPS) {

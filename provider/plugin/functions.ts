@@ -139,6 +139,10 @@ export const dataFunctions: Record<string, DataFunction> = {
     result: { name: "usage", type: ref("DiskUsageInfo"), description: "The disk's use and autoscaling settings." },
     run: async (args) => plain(await managementClient().getDiskUsage(projectRef(args))),
   },
+  getRestoreVersions: {
+    result: { name: "versions", type: arrayOf(any), description: "The versions, as the service lists them." },
+    run: async (args) => plain((await managementClient().listRestoreVersions(projectRef(args))).available_versions),
+  },
   getFunctionBody: {
     result: { name: "body", type: str, description: "The deployed code, as a UTF-8 string." },
     run: async (args) =>

@@ -26,6 +26,7 @@ from .get_network_bans import *
 from .get_organizations import *
 from .get_pooler_connection_string import *
 from .get_projects import *
+from .get_restore_versions import *
 from .get_secrets import *
 from .get_typescript_types import *
 from .jit_access_config import *

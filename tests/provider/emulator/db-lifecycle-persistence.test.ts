@@ -30,7 +30,7 @@ async function stop(emu: TestEmulator): Promise<void> {
   running.splice(running.indexOf(emu), 1);
 }
 
-test("temporary access, its unavailability, the disk and its modification count survive a restart", async () => {
+test("temporary access, its unavailability, the disk and its modification count, and a pause survive a restart", async () => {
   const first = await start();
   const org = (await first.api("POST", "/v1/organizations", { name: "Durable" })).body;
   const ref = (
@@ -57,6 +57,9 @@ test("temporary access, its unavailability, the disk and its modification count 
     // Past RESIZING before the next one.
     await first.advanceTime(5_000);
   }
+  // The other project is paused, and stays paused.
+  expect((await first.api("POST", `/v1/projects/${other}/pause`)).status).toBe(200);
+  await first.advanceTime(5_000);
   await stop(first);
 
   const second = await start();
@@ -80,4 +83,5 @@ test("temporary access, its unavailability, the disk and its modification count 
   });
   expect(fifth.status).toBe(400);
   expect(fifth.body.message).toMatch(/next modification is allowed after/);
+  expect((await second.api("GET", `/v1/projects/${other}`)).body.status).toBe("INACTIVE");
 });
