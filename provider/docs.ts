@@ -122,6 +122,22 @@ export const functionDocs: readonly FunctionDoc[] = [
     footprint: "1 `GET /v1/projects/{ref}/config/database/pooler`",
   },
   {
+    name: "getDiskUtilization",
+    summary:
+      "How full a project's database disk is, and how the service grows it by itself (its autoscaling settings): to grow a `DiskConfig` before the disk fills.",
+    args: [projectRefArg],
+    returns:
+      "`{ timestamp, sizeBytes, usedBytes, availableBytes, autoscale: { growthPercent, minIncrementGb, maxSizeGb } }` (the autoscaling values may be null).",
+    footprint: "1 `GET /v1/projects/{ref}/config/disk/util` + 1 `GET /v1/projects/{ref}/config/disk/autoscale`",
+  },
+  {
+    name: "getRestoreVersions",
+    summary: "The versions a paused project can be restored to (empty while it is not paused).",
+    args: [projectRefArg],
+    returns: "`{ version, release_channel, postgres_engine }[]`, as the service lists them.",
+    footprint: "1 `GET /v1/projects/{ref}/restore`",
+  },
+  {
     name: "getBranches",
     summary:
       "A project's branches (the default branch included), each with its own `project_ref`, which project-scoped resources take as `projectRef`. None when branching was never enabled on the project.",

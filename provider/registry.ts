@@ -38,6 +38,8 @@ import projectAddons from "./resources/project-addons";
 import vanitySubdomain from "./resources/vanity-subdomain";
 import backupSchedule from "./resources/backup-schedule";
 import restorePoint from "./resources/restore-point";
+import jitAccessConfig from "./resources/jit-access-config";
+import diskConfig from "./resources/disk-config";
 
 export const registry = {
   organization,
@@ -70,6 +72,8 @@ export const registry = {
   vanitySubdomain,
   backupSchedule,
   restorePoint,
+  jitAccessConfig,
+  diskConfig,
 } as const satisfies Record<string, KindDefinition>;
 
 /** A resource kind's name, e.g. `"apiKey"`: what `provider(kind)` and the SDK's provider modules take. */

@@ -18,6 +18,8 @@ import {
   type AdvisorType,
   type LintLevel,
   type Branch,
+  type DiskUsage,
+  type RestoreVersions,
   type EdgeFunction,
   type Organization,
   type PoolerConnectionArgs,
@@ -141,6 +143,16 @@ export function getBranches(args: ProjectScoped): Promise<Branch[]> {
   return client().listBranches(args.projectRef);
 }
 
+/** How full the project's database disk is, and the service's autoscaling settings. */
+export function getDiskUtilization(args: ProjectScoped): Promise<DiskUsage> {
+  return client().getDiskUsage(args.projectRef);
+}
+
+/** The versions a paused project can be restored to (empty while it is not paused). */
+export async function getRestoreVersions(args: ProjectScoped): Promise<RestoreVersions["available_versions"]> {
+  return (await client().listRestoreVersions(args.projectRef)).available_versions;
+}
+
 /** The pooler's connection details; `connectionString` is a secret Output when it carries the password. */
 export interface PoolerConnectionString extends Omit<PoolerConnectionInfo, "connectionString"> {
   connectionString: pulumi.Output<string>;
@@ -194,6 +206,10 @@ export const getPoolerConnectionStringOutput = (args: Inputs<PoolerConnectionArg
     const info = poolerConnectionInfo(await client().getPoolerConnections(a.projectRef), a as PoolerConnectionArgs);
     return a.password ? pulumi.secret(info) : pulumi.output(info);
   });
+export const getDiskUtilizationOutput = (args: Inputs<ProjectScoped>) =>
+  pulumi.output(args).apply((a) => getDiskUtilization(a as ProjectScoped));
+export const getRestoreVersionsOutput = (args: Inputs<ProjectScoped>) =>
+  pulumi.output(args).apply((a) => getRestoreVersions(a as ProjectScoped));
 export const getTypescriptTypesOutput = (args: Inputs<GetTypescriptTypesArgs>) =>
   pulumi.output(args).apply((a) => getTypescriptTypes(a as GetTypescriptTypesArgs));
 export const getAdvisorsOutput = (args: Inputs<GetAdvisorsArgs>) =>

@@ -11,6 +11,9 @@ import { checkIpv4List } from "../settings/net";
 import { projectSettings } from "../settings/store";
 
 const AddBans = z.strictObject({ ipv4_addresses: z.array(z.string()) });
+const JitUnavailable = z.strictObject({
+  reason: z.enum(["manual_migration_required", "postgres_upgrade_required", "temporarily_unavailable"]).nullable(),
+});
 const ExpirePoint = z.strictObject({ name: z.string().min(1).max(20) });
 
 const control = <B, Q>(def: RouteDef<B, Q>) => defineRoute<B, Q>({ ...def, surface: "control", auth: "none" });
@@ -54,6 +57,19 @@ export const settingsControlRoutes: RouteDef[] = [
       point.status = "REMOVED";
       app.store.commit();
       return { status: 200, body: { name: point.name, status: point.status } };
+    },
+  }),
+  control({
+    method: "PUT",
+    path: "/_emulator/projects/{ref}/jit-access/unavailable",
+    body: JitUnavailable,
+    // The service cannot offer temporary access to this project (null: it can again).
+    handler: ({ app, params, body }) => {
+      const { settings } = projectSettings(app, params.ref);
+      const state = settings.jitAccess?.state ?? "disabled";
+      settings.jitAccess = body.reason === null ? { state } : { state, unavailableReason: body.reason };
+      app.store.commit();
+      return { status: 200, body: { reason: body.reason } };
     },
   }),
 ];

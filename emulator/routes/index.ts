@@ -21,6 +21,9 @@ import { billingRoutes } from "./billing";
 import { vanitySubdomainRoutes } from "./vanity-subdomain";
 import { backupRoutes } from "./backups";
 import { advisorRoutes } from "./advisors";
+import { jitAccessRoutes } from "./jit-access";
+import { diskRoutes } from "./disk";
+import { pauseRoutes } from "./pause";
 
 /** Every route of the management API (`/v1/...`). New features append their RouteDef arrays here. */
 export const managementRoutes: RouteDef[] = [
@@ -53,4 +56,7 @@ export const managementRoutes: RouteDef[] = [
   ...backupRoutes,
   // The security and performance advisors (lints from the catalog and the settings).
   ...advisorRoutes,
+  ...jitAccessRoutes,
+  ...diskRoutes,
+  ...pauseRoutes,
 ];

@@ -43,6 +43,12 @@ export function projectStatus(p: ProjectRecord, nowMs: number): ProjectStatus {
   if (p.deletedAtMs !== undefined) return "GOING_DOWN";
   if (p.imposedStatus) return p.imposedStatus as ImposedStatus;
   if (p.restartingUntilMs !== undefined && nowMs < p.restartingUntilMs) return "RESTARTING";
+  if (p.resizingUntilMs !== undefined && nowMs < p.resizingUntilMs) return "RESIZING";
+  if (p.pause) {
+    const moving = nowMs < p.pause.sinceMs + p.pause.delayMs;
+    if (p.pause.paused) return moving ? "PAUSING" : "INACTIVE";
+    if (moving) return "RESTORING";
+  }
   return nowMs >= p.readyAtMs ? "ACTIVE_HEALTHY" : "COMING_UP";
 }
 

@@ -169,6 +169,26 @@ export interface ProjectSettingsRecord {
   pitrSinceMs?: number;
   /** Restore points, oldest first; their data lives beside the project's database (db/). */
   restorePoints?: RestorePointRecord[];
+  /** Temporary database access (JIT): absent reads `disabled`. */
+  jitAccess?: JitAccessRecord;
+  /** The database disk, once modified (absent: a new project's disk). */
+  disk?: DiskRecord;
+}
+
+export interface DiskRecord {
+  type: "gp3" | "io2";
+  sizeGb: number;
+  iops: number;
+  /** gp3 only. */
+  throughputMibps?: number;
+  /** When each modification was made, oldest first (the service allows a few per rolling day). */
+  modifiedAtMs: number[];
+}
+
+export interface JitAccessRecord {
+  state: "enabled" | "disabled";
+  /** Set through the control plane: the service answers `unavailable` with this reason. */
+  unavailableReason?: "manual_migration_required" | "postgres_upgrade_required" | "temporarily_unavailable";
 }
 
 export interface RestorePointRecord {
@@ -302,6 +322,10 @@ export interface ProjectRecord {
   goneAtMs?: number;
   /** Set by a Postgres config change that needs a restart: RESTARTING until then. */
   restartingUntilMs?: number;
+  /** Set by a disk modification: RESIZING until then. */
+  resizingUntilMs?: number;
+  /** Set by pause and restore: PAUSING then INACTIVE, or RESTORING then healthy, `delayMs` after `sinceMs`. */
+  pause?: { paused: boolean; sinceMs: number; delayMs: number };
   /** scrypt digest of db_pass; the password itself is never stored. */
   dbPassHash: string;
   /** Signs the legacy anon and service_role keys and user JWTs. */

@@ -22,6 +22,9 @@ export type { AdvisorLint, AdvisorType, LintLevel } from "./endpoints/advisors";
 export type { ProjectAddons, AddonType, AddonVariant } from "./endpoints/billing";
 export type { VanitySubdomainConfig } from "./endpoints/vanity-subdomain";
 export type { BackupSchedule, RestorePoint } from "./endpoints/backups";
+export type { JitAccessState } from "./endpoints/jit-access";
+export type { Disk, DiskAttributes, DiskUtilization, DiskAutoscale, DiskUsage } from "./endpoints/disk";
+export type { RestoreVersions } from "./endpoints/pause";
 export { displayPath, errorMessage, toApiError } from "./response";
 export {
   createDispatcher,

@@ -19,6 +19,9 @@ import { MigrationEndpoints } from "./endpoints/migrations";
 import { NetworkEndpoints } from "./endpoints/network";
 import { BackupEndpoints } from "./endpoints/backups";
 import { AdvisorEndpoints } from "./endpoints/advisors";
+import { JitAccessEndpoints } from "./endpoints/jit-access";
+import { DiskEndpoints } from "./endpoints/disk";
+import { PauseEndpoints } from "./endpoints/pause";
 import { BillingEndpoints } from "./endpoints/billing";
 import { PoolerEndpoints } from "./endpoints/pooler";
 import { VanitySubdomainEndpoints } from "./endpoints/vanity-subdomain";
@@ -65,6 +68,9 @@ const GROUPS = [
   VanitySubdomainEndpoints,
   BackupEndpoints,
   AdvisorEndpoints,
+  JitAccessEndpoints,
+  DiskEndpoints,
+  PauseEndpoints,
 ] as const;
 
 /*
@@ -96,7 +102,10 @@ export interface ManagementClient
     BillingEndpoints,
     VanitySubdomainEndpoints,
     BackupEndpoints,
-    AdvisorEndpoints {}
+    AdvisorEndpoints,
+    JitAccessEndpoints,
+    DiskEndpoints,
+    PauseEndpoints {}
 /* eslint-enable @typescript-eslint/no-unsafe-declaration-merging */
 
 for (const group of GROUPS) {

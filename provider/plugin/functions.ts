@@ -19,6 +19,7 @@ export type TypeSpec = Record<string, unknown>;
 
 const str: TypeSpec = { type: "string" };
 const int: TypeSpec = { type: "integer" };
+const num: TypeSpec = { type: "number" };
 const any: TypeSpec = { $ref: "pulumi.json#/Any" };
 const arrayOf = (items: TypeSpec): TypeSpec => ({ type: "array", items });
 const ref = (name: string): TypeSpec => ({ $ref: `#/types/supabase:index:${name}` });
@@ -72,6 +73,21 @@ export const resultTypes: Record<
       cache_key: { ...str, description: "The finding's stable key (to ignore it, for instance)." },
     },
     required: ["name", "title", "level", "facing", "categories", "description", "detail", "remediation", "cache_key"],
+  },
+  DiskUsageInfo: {
+    description: "A project's disk use and autoscaling, as `getDiskUtilization` answers them.",
+    properties: {
+      timestamp: { ...str, description: "When the service measured it." },
+      sizeBytes: { ...num, description: "The file system's size in bytes." },
+      usedBytes: { ...num, description: "Bytes in use." },
+      availableBytes: { ...num, description: "Bytes still free." },
+      autoscale: {
+        ...any,
+        description:
+          "The service's autoscaling settings: `{ growthPercent, minIncrementGb, maxSizeGb }` (each may be null).",
+      },
+    },
+    required: ["timestamp", "sizeBytes", "usedBytes", "availableBytes", "autoscale"],
   },
   PoolerConnectionInfo: {
     description: "The pooler's connection details, as `getPoolerConnectionString` answers them.",
@@ -134,6 +150,14 @@ export const dataFunctions: Record<string, DataFunction> = {
   getBranches: {
     result: { name: "branches", type: arrayOf(any), description: "The branches, as the service lists them." },
     run: async (args) => plain(await managementClient().listBranches(projectRef(args))),
+  },
+  getDiskUtilization: {
+    result: { name: "usage", type: ref("DiskUsageInfo"), description: "The disk's use and autoscaling settings." },
+    run: async (args) => plain(await managementClient().getDiskUsage(projectRef(args))),
+  },
+  getRestoreVersions: {
+    result: { name: "versions", type: arrayOf(any), description: "The versions, as the service lists them." },
+    run: async (args) => plain((await managementClient().listRestoreVersions(projectRef(args))).available_versions),
   },
   getFunctionBody: {
     result: { name: "body", type: str, description: "The deployed code, as a UTF-8 string." },

@@ -92,6 +92,8 @@ export const importRules: Record<ResourceKind, ImportRule> = {
   vanitySubdomain: { id: "the project's ref", reads: ["subdomain"], fromId: (id) => ({ projectRef: id }) },
   backupSchedule: projectScoped("schedule"),
   restorePoint: { id: "`<projectRef>/<name>`", reads: ["projectRef", "name"] },
+  jitAccessConfig: projectScoped("setting"),
+  diskConfig: projectScoped("disk attribute"),
 };
 
 /** One line for a kind's docs page. */

@@ -48,23 +48,6 @@ export abstract class FunctionEndpoints extends ManagementTransport {
     });
   }
 
-  /**
-   * Creates a function from source (JSON body `{slug, name, body, verify_jwt}`,
-   * settings also as query parameters, where the service reads them). Not
-   * idempotent: an
-   * existing slug answers 400 "Duplicated function slug".
-   */
-  createFunction(
-    ref: string,
-    settings: FunctionSettings & { slug: string; name: string },
-    source: string,
-  ): Promise<EdgeFunction> {
-    return this.typed(functionSchema, "POST", `/v1/projects/${enc(ref)}/functions`, {
-      query: functionQuery(settings),
-      body: { slug: settings.slug, name: settings.name, body: source, verify_jwt: settings.verify_jwt },
-    });
-  }
-
   /** Updates settings (query parameters) and optionally the source. Same request twice, same effect: retryable. */
   updateFunction(ref: string, slug: string, settings: FunctionSettings, source?: string): Promise<EdgeFunction> {
     const body: Record<string, unknown> = {};

@@ -2,7 +2,7 @@
  * Project's importer: the project by organization and name, taken over with
  * `adopt: true`. The database password is never read (the API does not
  * return it): it is a config secret, and `up` leaves the password alone until
- * that value changes.
+ * that value changes. A paused project is declared `paused: true`.
  */
 import type { KindImporter } from "../../importer";
 import { UsageOutput, UsageSecret } from "../../resource-doc";
@@ -25,6 +25,8 @@ export const projectImporter: KindImporter = {
             ),
           ),
           adopt: true,
+          // A paused project is declared paused, so the first `up` does not restore it.
+          ...(p.status === "INACTIVE" ? { paused: true } : {}),
         },
       },
     ];

@@ -67,6 +67,12 @@ export const projectInputs = z
     adopt: optionalFlag("adopt").describe(
       "Take over an existing project with the same organization and name instead of creating one.",
     ),
+    paused: z
+      .boolean({ error: "paused must be a boolean" })
+      .optional()
+      .describe(
+        "Pause the project (`true`: `POST …/pause`, then wait for `INACTIVE`) or restore a paused one (`false` or absent: `POST …/restore`, then wait for `ACTIVE_HEALTHY`). A paused project keeps its data; the resources it holds cannot be changed until it is restored.",
+      ),
     createTimeoutSeconds: timeoutSeconds("createTimeoutSeconds", 7200)
       .optional()
       .describe("How long creation waits for the project to become `ACTIVE_HEALTHY` (default 600)."),
@@ -85,6 +91,8 @@ const rules: FieldRule[] = [
   // Compared by digest in diff (the state keeps no password).
   { name: "dbPass", ignore: true },
   { name: "adopt", ignore: true },
+  // Compared with the live status in diff.
+  { name: "paused", ignore: true },
   { name: "createTimeoutSeconds", ignore: true },
   { name: "deleteTimeoutSeconds", ignore: true },
 ];
@@ -132,6 +140,11 @@ export async function waitHealthy(ref: string, timeoutS: number): Promise<Projec
       const p = await client.getProject(ref);
       const s = statusOf(p);
       if (s === "ACTIVE_HEALTHY") return p;
+      if (s === "INACTIVE" || s === "PAUSING")
+        throw new SupabaseError(
+          "TERMINAL_STATUS",
+          `Project ${ref} is paused (${s}): restore it first (\`paused: false\` on its Project, or \`POST /v1/projects/${ref}/restore\`); nothing it holds can be changed while it is paused.`,
+        );
       if (TERMINAL_STATUSES.has(s)) {
         throw new SupabaseError(
           "TERMINAL_STATUS",
@@ -155,7 +168,7 @@ export const project: ResourceImpl = {
     // Refresh compares what `read` found with the declared inputs through this
     // diff, so a project that is no longer healthy (paused, failed, restarting)
     // must show as a change; `update` then waits for health or says why not.
-    if (typeof olds.status === "string" && olds.status !== "ACTIVE_HEALTHY") d.changes = true;
+    if (typeof olds.status === "string" && olds.status !== expectedStatus(news)) d.changes = true;
     if (passwordChanged(olds, news)) d.changes = true;
     return d;
   },
@@ -184,7 +197,8 @@ export const project: ResourceImpl = {
     }
     const ref = created.ref ?? created.id;
     try {
-      const healthy = await waitHealthy(ref, timeoutS);
+      let healthy = await waitHealthy(ref, timeoutS);
+      if (inputs.paused === true) healthy = await pauseAndWait(ref, timeoutS);
       return { id: ref, outs: outputs(inputs, healthy) };
     } catch (err) {
       // The project exists: record it (with the provider, so later operations
@@ -208,19 +222,22 @@ export const project: ResourceImpl = {
     const next = outputs(props, p);
     const changed: string[] = [];
     if (props.name !== undefined && next.name !== props.name) changed.push("name");
-    if (next.status !== "ACTIVE_HEALTHY") changed.push(`status ${next.status}`);
+    if (next.status !== expectedStatus(props)) changed.push(`status ${next.status}`);
     return { id, props: withDrift(next, { changed }) };
   },
 
   async update(id, olds, news) {
     const client = managementClient();
+    const timeoutS = (news.createTimeoutSeconds as number | undefined) ?? DEFAULT_CREATE_TIMEOUT_S;
+    // A project the state knows paused is restored before anything else is changed on it.
+    if (news.paused !== true && (olds.paused === true || olds.status === "INACTIVE" || olds.status === "PAUSING"))
+      await restoreIfPaused(id, timeoutS);
     if (olds.name !== news.name) {
       await client.updateProject(id, { name: news.name });
       invalidateProjects();
     }
     if (passwordChanged(olds, news)) await client.updateDatabasePassword(id, news.dbPass);
-    const timeoutS = (news.createTimeoutSeconds as number | undefined) ?? DEFAULT_CREATE_TIMEOUT_S;
-    const p = await waitHealthy(id, timeoutS);
+    const p = news.paused === true ? await pauseAndWait(id, timeoutS) : await waitHealthy(id, timeoutS);
     return { outs: outputs(news, p) };
   },
 
@@ -257,6 +274,45 @@ export const project: ResourceImpl = {
     );
   },
 };
+
+/** The status a declared project should have: `INACTIVE` when declared paused. */
+function expectedStatus(inputs: Props): string {
+  return inputs.paused === true ? "INACTIVE" : "ACTIVE_HEALTHY";
+}
+
+/** Waits out a change in progress, pauses a healthy project and waits until it is INACTIVE. */
+async function pauseAndWait(ref: string, timeoutS: number): Promise<Project> {
+  const client = managementClient();
+  return pollUntil(
+    async () => {
+      const p = await client.getProject(ref);
+      const s = statusOf(p);
+      if (s === "INACTIVE") return p;
+      if (s === "ACTIVE_HEALTHY") await client.pauseProject(ref);
+      else if (s === "PAUSE_FAILED" || GONE_STATUSES.has(s) || s === "INIT_FAILED")
+        throw new SupabaseError("TERMINAL_STATUS", `Project ${ref} reached status ${s} while pausing.`);
+      return undefined;
+    },
+    { timeoutMs: timeoutS * 1000, minDelayMs: 250, maxDelayMs: 5000, what: `project ${ref} to be paused (INACTIVE)` },
+  );
+}
+
+/** Restores a paused (or pausing) project and waits until it is healthy; a running one is left alone. */
+async function restoreIfPaused(ref: string, timeoutS: number): Promise<void> {
+  const client = managementClient();
+  await pollUntil(
+    async () => {
+      const s = statusOf(await client.getProject(ref));
+      if (s === "INACTIVE") {
+        await client.restoreProject(ref);
+        return true;
+      }
+      // Pausing: wait until it is paused, then restore it.
+      return s === "PAUSING" ? undefined : true;
+    },
+    { timeoutMs: timeoutS * 1000, minDelayMs: 250, maxDelayMs: 5000, what: `project ${ref} to be restorable` },
+  );
+}
 
 /**
  * Whether the declared password differs from the one recorded (by digest). A
@@ -318,6 +374,7 @@ export const projectDoc: ResourceDoc<typeof projectInputs> = {
     notes: [
       "Create sends exactly one `POST`, then waits for `ACTIVE_HEALTHY` with capped backoff. It fails fast on statuses that never turn healthy by themselves (`INIT_FAILED`, `REMOVED`, `INACTIVE`, …). A project that was created but never became healthy is still recorded in state (as a partial failure), never orphaned; the next `up` picks it up.",
       "When the create `POST`'s connection fails after it was sent, the provider never blindly repeats it: it looks the project up by organization and name (created since the request), adopts it if found, and sends the `POST` again only if it is not there.",
+      "`paused: true` pauses the project (`POST …/pause`, then polls until `INACTIVE`); `paused: false` or no `paused` restores a paused one (`POST …/restore`, then polls until `ACTIVE_HEALTHY`). A refresh reports a project whose status is not the declared one (`INACTIVE` when paused, else `ACTIVE_HEALTHY`). Every other kind that waits for its project fails at once with a message naming the paused project, instead of timing out. `getRestoreVersions({ projectRef })` lists what a paused project can be restored to.",
       "A changed `dbPass` is applied with `PATCH /v1/projects/{ref}/database/password`. The state keeps only a keyed digest of the password (as a secret), never the password, and diff compares digests. A stack whose state predates the digest records it at its next update without changing the password.",
     ],
   },
@@ -327,7 +384,7 @@ export const projectDoc: ResourceDoc<typeof projectInputs> = {
     "read (refresh)":
       "≤1 `GET /v1/projects` shared by every project read of the process (+1 `GET /v1/projects/{ref}` only for a project missing from the list)",
     update:
-      "1 `PATCH /v1/projects/{ref}` for a rename, 1 `PATCH /v1/projects/{ref}/database/password` for a new `dbPass`, then 1 `GET /v1/projects/{ref}`",
+      "(when the state knows the project paused and it is not declared so: 1 `GET /v1/projects/{ref}` + 1 `POST …/restore`) 1 `PATCH /v1/projects/{ref}` for a rename, 1 `PATCH /v1/projects/{ref}/database/password` for a new `dbPass`, then `GET /v1/projects/{ref}` until `ACTIVE_HEALTHY` (or, with `paused: true`, 1 `POST …/pause` and polls until `INACTIVE`)",
     delete: '1 `DELETE /v1/projects/{ref}` (repeated while "not ready"), then `GET /v1/projects/{ref}` polls until 404',
   }),
   example: "project-settings",

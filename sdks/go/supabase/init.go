@@ -35,10 +35,14 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &DatabaseMigration{}
 	case "supabase:index:DatabaseWebhooks":
 		r = &DatabaseWebhooks{}
+	case "supabase:index:DiskConfig":
+		r = &DiskConfig{}
 	case "supabase:index:Function":
 		r = &Function{}
 	case "supabase:index:Functions":
 		r = &Functions{}
+	case "supabase:index:JitAccessConfig":
+		r = &JitAccessConfig{}
 	case "supabase:index:LegacyApiKeys":
 		r = &LegacyApiKeys{}
 	case "supabase:index:NetworkRestriction":

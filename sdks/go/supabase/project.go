@@ -120,6 +120,8 @@ type projectArgs struct {
 	Name string `pulumi:"name"`
 	// The slug of the organization that owns the project. A change replaces the project.
 	OrganizationId string `pulumi:"organizationId"`
+	// Pause the project (`true`: `POST …/pause`, then wait for `INACTIVE`) or restore a paused one (`false` or absent: `POST …/restore`, then wait for `ACTIVE_HEALTHY`). A paused project keeps its data; the resources it holds cannot be changed until it is restored.
+	Paused *bool `pulumi:"paused"`
 	// The region the project runs in. A change replaces the project.
 	Region Region `pulumi:"region"`
 }
@@ -138,6 +140,8 @@ type ProjectArgs struct {
 	Name pulumi.StringInput
 	// The slug of the organization that owns the project. A change replaces the project.
 	OrganizationId pulumi.StringInput
+	// Pause the project (`true`: `POST …/pause`, then wait for `INACTIVE`) or restore a paused one (`false` or absent: `POST …/restore`, then wait for `ACTIVE_HEALTHY`). A paused project keeps its data; the resources it holds cannot be changed until it is restored.
+	Paused pulumi.BoolPtrInput
 	// The region the project runs in. A change replaces the project.
 	Region RegionInput
 }

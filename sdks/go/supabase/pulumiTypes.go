@@ -203,6 +203,60 @@ func (o ApiKeyInfoArrayOutput) Index(i pulumi.IntInput) ApiKeyInfoOutput {
 	}).(ApiKeyInfoOutput)
 }
 
+// A project's disk use and autoscaling, as `getDiskUtilization` answers them.
+type DiskUsageInfo struct {
+	// The service's autoscaling settings: `{ growthPercent, minIncrementGb, maxSizeGb }` (each may be null).
+	Autoscale interface{} `pulumi:"autoscale"`
+	// Bytes still free.
+	AvailableBytes float64 `pulumi:"availableBytes"`
+	// The file system's size in bytes.
+	SizeBytes float64 `pulumi:"sizeBytes"`
+	// When the service measured it.
+	Timestamp string `pulumi:"timestamp"`
+	// Bytes in use.
+	UsedBytes float64 `pulumi:"usedBytes"`
+}
+
+// A project's disk use and autoscaling, as `getDiskUtilization` answers them.
+type DiskUsageInfoOutput struct{ *pulumi.OutputState }
+
+func (DiskUsageInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DiskUsageInfo)(nil)).Elem()
+}
+
+func (o DiskUsageInfoOutput) ToDiskUsageInfoOutput() DiskUsageInfoOutput {
+	return o
+}
+
+func (o DiskUsageInfoOutput) ToDiskUsageInfoOutputWithContext(ctx context.Context) DiskUsageInfoOutput {
+	return o
+}
+
+// The service's autoscaling settings: `{ growthPercent, minIncrementGb, maxSizeGb }` (each may be null).
+func (o DiskUsageInfoOutput) Autoscale() pulumi.AnyOutput {
+	return o.ApplyT(func(v DiskUsageInfo) interface{} { return v.Autoscale }).(pulumi.AnyOutput)
+}
+
+// Bytes still free.
+func (o DiskUsageInfoOutput) AvailableBytes() pulumi.Float64Output {
+	return o.ApplyT(func(v DiskUsageInfo) float64 { return v.AvailableBytes }).(pulumi.Float64Output)
+}
+
+// The file system's size in bytes.
+func (o DiskUsageInfoOutput) SizeBytes() pulumi.Float64Output {
+	return o.ApplyT(func(v DiskUsageInfo) float64 { return v.SizeBytes }).(pulumi.Float64Output)
+}
+
+// When the service measured it.
+func (o DiskUsageInfoOutput) Timestamp() pulumi.StringOutput {
+	return o.ApplyT(func(v DiskUsageInfo) string { return v.Timestamp }).(pulumi.StringOutput)
+}
+
+// Bytes in use.
+func (o DiskUsageInfoOutput) UsedBytes() pulumi.Float64Output {
+	return o.ApplyT(func(v DiskUsageInfo) float64 { return v.UsedBytes }).(pulumi.Float64Output)
+}
+
 type DnsRecord struct {
 	Name    string `pulumi:"name"`
 	Purpose string `pulumi:"purpose"`
@@ -2037,6 +2091,7 @@ func init() {
 	pulumi.RegisterOutputType(AdvisorLintArrayOutput{})
 	pulumi.RegisterOutputType(ApiKeyInfoOutput{})
 	pulumi.RegisterOutputType(ApiKeyInfoArrayOutput{})
+	pulumi.RegisterOutputType(DiskUsageInfoOutput{})
 	pulumi.RegisterOutputType(DnsRecordOutput{})
 	pulumi.RegisterOutputType(DnsRecordArrayOutput{})
 	pulumi.RegisterOutputType(DriftOutput{})

@@ -14,19 +14,23 @@ from .branch import *
 from .custom_hostname import *
 from .database_migration import *
 from .database_webhooks import *
+from .disk_config import *
 from .function import *
 from .functions import *
 from .get_advisors import *
 from .get_api_keys import *
 from .get_branches import *
+from .get_disk_utilization import *
 from .get_function_body import *
 from .get_functions import *
 from .get_network_bans import *
 from .get_organizations import *
 from .get_pooler_connection_string import *
 from .get_projects import *
+from .get_restore_versions import *
 from .get_secrets import *
 from .get_typescript_types import *
+from .jit_access_config import *
 from .legacy_api_keys import *
 from .network_restriction import *
 from .organization import *
@@ -74,8 +78,10 @@ _utilities.register(
    "supabase:index:CustomHostname": "CustomHostname",
    "supabase:index:DatabaseMigration": "DatabaseMigration",
    "supabase:index:DatabaseWebhooks": "DatabaseWebhooks",
+   "supabase:index:DiskConfig": "DiskConfig",
    "supabase:index:Function": "Function",
    "supabase:index:Functions": "Functions",
+   "supabase:index:JitAccessConfig": "JitAccessConfig",
    "supabase:index:LegacyApiKeys": "LegacyApiKeys",
    "supabase:index:NetworkRestriction": "NetworkRestriction",
    "supabase:index:Organization": "Organization",

@@ -18,6 +18,7 @@ from ._enums import *
 __all__ = [
     'AdvisorLint',
     'ApiKeyInfo',
+    'DiskUsageInfo',
     'DnsRecord',
     'Drift',
     'OrganizationInfo',
@@ -229,6 +230,73 @@ class ApiKeyInfo(dict):
         `legacy` (the `anon` and `service_role` JWTs), `publishable` or `secret`.
         """
         return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class DiskUsageInfo(dict):
+    """
+    A project's disk use and autoscaling, as `getDiskUtilization` answers them.
+    """
+    def __init__(__self__, *,
+                 autoscale: Any,
+                 available_bytes: _builtins.float,
+                 size_bytes: _builtins.float,
+                 timestamp: _builtins.str,
+                 used_bytes: _builtins.float):
+        """
+        A project's disk use and autoscaling, as `getDiskUtilization` answers them.
+
+        :param Any autoscale: The service's autoscaling settings: `{ growthPercent, minIncrementGb, maxSizeGb }` (each may be null).
+        :param _builtins.float available_bytes: Bytes still free.
+        :param _builtins.float size_bytes: The file system's size in bytes.
+        :param _builtins.str timestamp: When the service measured it.
+        :param _builtins.float used_bytes: Bytes in use.
+        """
+        pulumi.set(__self__, "autoscale", autoscale)
+        pulumi.set(__self__, "available_bytes", available_bytes)
+        pulumi.set(__self__, "size_bytes", size_bytes)
+        pulumi.set(__self__, "timestamp", timestamp)
+        pulumi.set(__self__, "used_bytes", used_bytes)
+
+    @_builtins.property
+    @pulumi.getter
+    def autoscale(self) -> Any:
+        """
+        The service's autoscaling settings: `{ growthPercent, minIncrementGb, maxSizeGb }` (each may be null).
+        """
+        return pulumi.get(self, "autoscale")
+
+    @_builtins.property
+    @pulumi.getter(name="availableBytes")
+    def available_bytes(self) -> _builtins.float:
+        """
+        Bytes still free.
+        """
+        return pulumi.get(self, "available_bytes")
+
+    @_builtins.property
+    @pulumi.getter(name="sizeBytes")
+    def size_bytes(self) -> _builtins.float:
+        """
+        The file system's size in bytes.
+        """
+        return pulumi.get(self, "size_bytes")
+
+    @_builtins.property
+    @pulumi.getter
+    def timestamp(self) -> _builtins.str:
+        """
+        When the service measured it.
+        """
+        return pulumi.get(self, "timestamp")
+
+    @_builtins.property
+    @pulumi.getter(name="usedBytes")
+    def used_bytes(self) -> _builtins.float:
+        """
+        Bytes in use.
+        """
+        return pulumi.get(self, "used_bytes")
 
 
 @pulumi.output_type

@@ -27,7 +27,8 @@ class ProjectArgs:
                  region: pulumi.Input['Region'],
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  create_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
-                 delete_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None):
+                 delete_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
+                 paused: pulumi.Input[Optional[_builtins.bool]] = None):
         """
         The set of arguments for constructing a Project resource.
 
@@ -38,6 +39,7 @@ class ProjectArgs:
         :param pulumi.Input[_builtins.bool] adopt: Take over an existing project with the same organization and name instead of creating one.
         :param pulumi.Input[_builtins.int] create_timeout_seconds: How long creation waits for the project to become `ACTIVE_HEALTHY` (default 600).
         :param pulumi.Input[_builtins.int] delete_timeout_seconds: How long deletion waits until the project is gone (default 300).
+        :param pulumi.Input[_builtins.bool] paused: Pause the project (`true`: `POST …/pause`, then wait for `INACTIVE`) or restore a paused one (`false` or absent: `POST …/restore`, then wait for `ACTIVE_HEALTHY`). A paused project keeps its data; the resources it holds cannot be changed until it is restored.
         """
         pulumi.set(__self__, "db_pass", db_pass)
         pulumi.set(__self__, "name", name)
@@ -49,6 +51,8 @@ class ProjectArgs:
             pulumi.set(__self__, "create_timeout_seconds", create_timeout_seconds)
         if delete_timeout_seconds is not None:
             pulumi.set(__self__, "delete_timeout_seconds", delete_timeout_seconds)
+        if paused is not None:
+            pulumi.set(__self__, "paused", paused)
 
     @_builtins.property
     @pulumi.getter(name="dbPass")
@@ -134,6 +138,18 @@ class ProjectArgs:
     def delete_timeout_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "delete_timeout_seconds", value)
 
+    @_builtins.property
+    @pulumi.getter
+    def paused(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Pause the project (`true`: `POST …/pause`, then wait for `INACTIVE`) or restore a paused one (`false` or absent: `POST …/restore`, then wait for `ACTIVE_HEALTHY`). A paused project keeps its data; the resources it holds cannot be changed until it is restored.
+        """
+        return pulumi.get(self, "paused")
+
+    @paused.setter
+    def paused(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "paused", value)
+
 
 @pulumi.type_token("supabase:index:Project")
 class Project(pulumi.CustomResource):
@@ -147,6 +163,7 @@ class Project(pulumi.CustomResource):
                  delete_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  organization_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 paused: pulumi.Input[Optional[_builtins.bool]] = None,
                  region: pulumi.Input[Optional['Region']] = None,
                  __props__=None):
         """
@@ -162,6 +179,7 @@ class Project(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] delete_timeout_seconds: How long deletion waits until the project is gone (default 300).
         :param pulumi.Input[_builtins.str] name: The project's name (1..256 characters). Renamed in place.
         :param pulumi.Input[_builtins.str] organization_id: The slug of the organization that owns the project. A change replaces the project.
+        :param pulumi.Input[_builtins.bool] paused: Pause the project (`true`: `POST …/pause`, then wait for `INACTIVE`) or restore a paused one (`false` or absent: `POST …/restore`, then wait for `ACTIVE_HEALTHY`). A paused project keeps its data; the resources it holds cannot be changed until it is restored.
         :param pulumi.Input['Region'] region: The region the project runs in. A change replaces the project.
         """
         ...
@@ -196,6 +214,7 @@ class Project(pulumi.CustomResource):
                  delete_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  organization_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 paused: pulumi.Input[Optional[_builtins.bool]] = None,
                  region: pulumi.Input[Optional['Region']] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -218,6 +237,7 @@ class Project(pulumi.CustomResource):
             if organization_id is None and not opts.urn:
                 raise TypeError("Missing required property 'organization_id'")
             __props__.__dict__["organization_id"] = organization_id
+            __props__.__dict__["paused"] = paused
             if region is None and not opts.urn:
                 raise TypeError("Missing required property 'region'")
             __props__.__dict__["region"] = region

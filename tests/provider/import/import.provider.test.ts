@@ -77,8 +77,8 @@ test("import reads each kind once, each function's body once, the migration hist
   const perKind = seen.filter((r) => !/\{function_slug\}|\{version\}|\/api-keys$/.test(r));
   // Every other route once: the organizations, the projects, and one read per kind's endpoint.
   expect(new Set(perKind).size).toBe(perKind.length);
-  expect(perKind.length).toBe(22);
-  expect(seen.length).toBe(24 + size.functions);
+  expect(perKind.length).toBe(24);
+  expect(seen.length).toBe(26 + size.functions);
   for (const route of [
     "GET /v1/projects/{ref}/config/realtime",
     "GET /v1/projects/{ref}/api-keys/legacy",
@@ -89,6 +89,8 @@ test("import reads each kind once, each function's body once, the migration hist
     "GET /v1/projects/{ref}/config/auth/third-party-auth",
     "GET /v1/projects/{ref}/config/auth/sso/providers",
     "GET /v1/projects/{ref}/config/auth/signing-keys",
+    "GET /v1/projects/{ref}/jit-access",
+    "GET /v1/projects/{ref}/config/disk",
   ])
     expect(perKind).toContain(route);
 

@@ -85,6 +85,29 @@ test("update writes only the changed declared fields", async () => {
   });
 });
 
+test("passkeys and the WebAuthn relying party (settings the document added) are managed like any other", async () => {
+  const passkeys = {
+    projectRef: ctx.ref,
+    passkeyEnabled: true,
+    webauthnRpDisplayName: "Acme",
+    webauthnRpId: "app.example.com",
+    webauthnRpOrigins: "https://app.example.com,https://admin.example.com",
+  };
+  const { id, outs } = await P().create(passkeys);
+  expect(await calls(ctx.emu)).toEqual([GET_PROJECT, GET, PATCH]);
+  const cfg = (await ctx.emu.api("GET", `/v1/projects/${ctx.ref}/config/auth`)).body;
+  expect(cfg).toMatchObject({
+    passkey_enabled: true,
+    webauthn_rp_display_name: "Acme",
+    webauthn_rp_id: "app.example.com",
+  });
+  // Origins are a comma-separated list: another order is the same setting.
+  const reordered = { ...passkeys, webauthnRpOrigins: "https://admin.example.com, https://app.example.com" };
+  expect((await P().diff(id, outs!, reordered)).changes).toBe(false);
+  const r = await P().check({}, { ...passkeys, passkeyEnabled: "yes" });
+  expect(r.failures!.map((f) => f.property)).toEqual(["passkeyEnabled"]);
+});
+
 test("drift: a value and a secret changed out of band show as changed (the secret never by value); up restores", async () => {
   const { id, outs } = await P().create(declared());
   await ctx.emu.api("PATCH", `/v1/projects/${ctx.ref}/config/auth`, {

@@ -102,6 +102,10 @@ function valid(kind: runtime.ResourceKind): Props {
       return { projectRef: FAKE_REF, scheduleFor: "04:00:00" };
     case "restorePoint":
       return { projectRef: FAKE_REF, name: "before-upgrade" };
+    case "jitAccessConfig":
+      return { projectRef: FAKE_REF, enabled: true };
+    case "diskConfig":
+      return { projectRef: FAKE_REF, sizeGb: 16, type: "gp3", iops: 3000, throughputMibps: 125 };
     case "projectAddons":
       return { projectRef: FAKE_REF, computeSize: "ci_small", pitr: "pitr_7", ipv4: true };
     case "apiKey":
@@ -153,6 +157,7 @@ const OPTIONAL: Partial<Record<runtime.ResourceKind, string[]>> = {
   storageBucket: ["emptyOnDestroy", "adopt"],
   projectAddons: ["restoreOnDestroy"],
   backupSchedule: ["restoreOnDestroy"],
+  jitAccessConfig: ["restoreOnDestroy"],
   realtimeConfig: ["restoreOnDestroy"],
   thirdPartyAuth: ["jwksUrl", "customJwks"],
   legacyApiKeys: ["restoreOnDestroy"],

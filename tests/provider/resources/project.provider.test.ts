@@ -223,7 +223,10 @@ describe("Project", () => {
       createTimeoutSeconds: 30,
     };
     expect(await project.diff(id, r.props!, news)).toMatchObject({ changes: true, replaces: [] });
-    await expect(project.update(id, r.props!, news)).rejects.toThrow(/reached status INACTIVE/);
+    // The state knows it paused: update restores it, but a status imposed by the platform stays, and the wait names it.
+    await expect(project.update(id, r.props!, news)).rejects.toThrow(
+      new RegExp(`Project ${id} is paused \\(INACTIVE\\)`),
+    );
     await emu.control("PUT", `/projects/${id}/status`, { status: null });
     const { outs: after } = await project.update(id, r.props!, news);
     expect(after).toMatchObject({ status: "ACTIVE_HEALTHY" });

@@ -1,0 +1,23 @@
+/**
+ * JitAccessConfig's importer: the switch, declared only when temporary access
+ * is on (a new project has it off), or always with `--all-fields`. A project
+ * the service cannot offer it to (`unavailable`) has nothing to import.
+ */
+import { jitEnabled } from "../../client/endpoints/jit-access";
+import { managementClient } from "../../context";
+import type { KindImporter } from "../../importer";
+import { UsageOutput } from "../../resource-doc";
+
+export const jitAccessConfigImporter: KindImporter = {
+  scope: "project",
+  async read(ctx) {
+    const ref = ctx.ref!;
+    const answer = await managementClient().getJitAccessConfig(ref);
+    if (answer.state === "unavailable") return [];
+    const enabled = jitEnabled(ref, answer);
+    if (!enabled && !ctx.allFields) return [];
+    return [
+      { name: ctx.name("jit-access"), inputs: { projectRef: new UsageOutput(ctx.names.project!, "ref"), enabled } },
+    ];
+  },
+};
