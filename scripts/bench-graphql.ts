@@ -311,13 +311,19 @@ async function countPerRequest(target: Target, query: string, variables: unknown
   };
 }
 
-/** Requests per second of each target, in alternating rounds after one warm-up each. */
+/**
+ * Requests per second of each target, in alternating rounds after one
+ * warm-up each; each round starts with the next target, so none is always
+ * measured first.
+ */
 async function alternate(targets: Array<{ target: Target; query: string }>, variables: unknown): Promise<number[]> {
   for (const t of targets) await load(t.target, t.query, variables, 1);
   const sums = targets.map(() => 0);
   for (let round = 0; round < ROUNDS; round++)
-    for (const [i, t] of targets.entries())
-      sums[i] += (await load(t.target, t.query, variables, SECONDS)).requests.average;
+    for (let k = 0; k < targets.length; k++) {
+      const i = (round + k) % targets.length;
+      sums[i] += (await load(targets[i].target, targets[i].query, variables, SECONDS)).requests.average;
+    }
   return sums.map((s) => s / ROUNDS);
 }
 

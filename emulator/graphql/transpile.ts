@@ -54,13 +54,23 @@ export function outputSql(type: ValueType, expr: string, sql: SqlBuilder): strin
   return `to_json(case (${expr})::text ${cases} end)`;
 }
 
+/**
+ * A value as an argument of `json_build_object`, which converts it exactly
+ * as `to_json` does: the plain conversion is left to it instead of being
+ * made first and then copied.
+ */
+export function memberSql(type: ValueType, expr: string, sql: SqlBuilder): string {
+  const out = outputSql(type, expr, sql);
+  return out === `to_json(${expr})` ? expr : out;
+}
+
 export function nodeIdSql(table: TableModel, alias: string, sql: SqlBuilder): string {
   const parts = [
     sql.param(table.rel.schema, "text"),
     sql.param(table.rel.name, "text"),
     ...table.pk.map((c) => `to_jsonb(${alias}.${quoteCol(c)})`),
   ];
-  return `to_json(${base64JsonSql(`jsonb_build_array(${parts.join(", ")})`)})`;
+  return base64JsonSql(`jsonb_build_array(${parts.join(", ")})`);
 }
 
 /**
@@ -76,7 +86,8 @@ export function rowColumns(table: TableModel, a: string): string {
     .join(", ");
 }
 
-export const typenameSql = (name: string, sql: SqlBuilder) => `to_json(${sql.param(name, "text")})`;
+/** `__typename` as a member of a json object (a text value needs no `to_json` there). */
+export const typenameSql = (name: string, sql: SqlBuilder) => sql.param(name, "text");
 
 /** A bound input value as SQL: a cast parameter, a typed array, or null. */
 export function boundSql(v: BoundValue, sql: SqlBuilder): string {
@@ -124,10 +135,10 @@ export function objectSql(plan: ObjectPlan, alias: string, rowRef: string, sql: 
       case "nodeId":
         return [f.key, nodeIdSql(table, alias, sql)];
       case "column":
-        return [f.key, outputSql(f.column.type, `${alias}.${quoteCol(f.column)}`, sql)];
+        return [f.key, memberSql(f.column.type, `${alias}.${quoteCol(f.column)}`, sql)];
       case "computedScalar": {
         const fn = f.computed.fn;
-        return [f.key, outputSql(f.computed.type!, `${qualified(fn.schema, fn.name)}(${rowRef})`, sql)];
+        return [f.key, memberSql(f.computed.type!, `${qualified(fn.schema, fn.name)}(${rowRef})`, sql)];
       }
       case "record":
         return [f.key, recordSql(f.record, { alias, rowRef }, sql)];
@@ -196,7 +207,7 @@ interface PageContext {
 function edgeSql(fields: EdgeField[], plan: ConnectionPlan, a: string, cursorExpr: string, sql: SqlBuilder): string {
   const pairs = fields.map((f): [string, string] => {
     if (f.kind === "typename") return [f.key, typenameSql(f.typeName, sql)];
-    if (f.kind === "cursor") return [f.key, `to_json(${cursorExpr})`];
+    if (f.kind === "cursor") return [f.key, cursorExpr];
     return [f.key, objectSql(f.object, a, a, sql)];
   });
   return jsonObject(pairs, sql);
