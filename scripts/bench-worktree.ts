@@ -2,8 +2,8 @@
  * Another head of this repository, checked out for a benchmark to run
  * against (`npm run bench:graphql -- --compare <git-ref>`): a detached git
  * worktree in the system's temporary directory with that head's own
- * dependencies installed from its lockfile (`npm ci`, which also runs its
- * `generate`). `remove()` deletes the checkout and its worktree entry; the
+ * dependencies installed from its lockfile (`npm ci`) and its code generated
+ * (`npm run generate`, where its install does not run it). `remove()` deletes the checkout and its worktree entry; the
  * repository keeps nothing of it.
  */
 import { spawnSync, type SpawnSyncOptions } from "node:child_process";
@@ -59,6 +59,16 @@ export function checkOutOtherHead(repoRoot: string, ref: string, log: (msg: stri
       stdio: "pipe",
     });
     if (r.status !== 0) throw new Error(`npm ci at ${ref} failed (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);
+    // Heads whose install no longer generates code (no `prepare` script) generate it here.
+    const scripts =
+      (JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { scripts?: Record<string, string> })
+        .scripts ?? {};
+    if (scripts.generate && !scripts.prepare) {
+      log(`generating ${ref}'s code (npm run generate)`);
+      const g = spawnSync(npm, ["run", "generate", "--silent"], { cwd: root, encoding: "utf8", stdio: "pipe" });
+      if (g.status !== 0)
+        throw new Error(`npm run generate at ${ref} failed (exit ${g.status}):\n${g.stdout}\n${g.stderr}`);
+    }
     return { ref, commit: commit.slice(0, 12), root, remove };
   } catch (err) {
     remove();
