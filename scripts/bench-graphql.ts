@@ -8,22 +8,30 @@
  *   1. a page of 10 rows with cursors and pageInfo
  *   2. one row found by an equality filter on a non-key column
  *   3. a two-level nested relation: 10 accounts → 5 blogs each → their posts
+ *   4. three levels, to-many and to-one mixed, with `first` and a filter on
+ *      the inner connections: accounts → 3 blogs (→ their owner) → 2
+ *      published posts (→ their blog)
  *
  * PostGraphile runs with `--default-role service_role`, so each of its
  * requests is a transaction under a role too; the emulator is called with
  * the project's service_role key. Both servers run in their own processes;
  * the load generator runs in this one.
  *
+ * `--compare <git-ref>` also runs the emulator of another head (checked out
+ * and installed in a temporary worktree, see bench-worktree.ts) against the
+ * same PostgreSQL server, seeded by this script, in the same alternating
+ * rounds; it prints each workload's ratio to that head as well, and exits
+ * with status 1 when a workload falls more than 10% below it.
+ *
  * Round trips and SQL statements per request are counted in a separate,
  * sequential phase in which each server reaches PostgreSQL through its own
- * small TCP proxy that reads the frontend protocol: a round trip is a Sync or
- * a simple Query message (the client then waits for ReadyForQuery), a
- * statement is an Execute or a simple Query message. The throughput phase
- * connects directly, without the proxies.
+ * small TCP proxy that reads the frontend protocol (pg-count-proxy.ts). The
+ * throughput phase connects directly, without the proxies.
  *
  * PostGraphile and autocannon live in bench/package.json, outside the main
  * dependencies; they are installed there on first use. Each measurement
- * runs for BENCH_SECONDS (default 5) and only against 127.0.0.1.
+ * runs for BENCH_SECONDS (default 5), BENCH_ROUNDS times (default 2), and
+ * only against 127.0.0.1.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import * as diagnostics from "node:diagnostics_channel";
@@ -32,16 +40,17 @@ import type { ServerResponse } from "node:http";
 import * as net from "node:net";
 import * as path from "node:path";
 import * as readline from "node:readline";
-import { readyProject, startTestEmulator } from "../harness/emulator";
 import { findPgBin, testPostgres, type TestPostgres } from "../harness/postgres";
+import { checkOutOtherHead, type OtherHead } from "./bench-worktree";
+import { countingProxy, type Counts } from "./pg-count-proxy";
 
 const SEED = [
   `create table account (id serial primary key, email text not null, created_at timestamptz default now())`,
   `create table blog (id serial primary key, owner_id int not null references account(id), title text not null)`,
-  `create table post (id serial primary key, blog_id int not null references blog(id), body text not null)`,
+  `create table post (id serial primary key, blog_id int not null references blog(id), body text not null, published boolean not null)`,
   `insert into account (email) select 'user' || g || '@x.com' from generate_series(1, 200) g`,
   `insert into blog (owner_id, title) select a, 'blog ' || a || '.' || b from generate_series(1, 200) a, generate_series(1, 5) b`,
-  `insert into post (blog_id, body) select bl, 'post ' || p from generate_series(1, 1000) bl, generate_series(1, 3) p`,
+  `insert into post (blog_id, body, published) select bl, 'post ' || p, p <> 2 from generate_series(1, 1000) bl, generate_series(1, 3) p`,
   `create index on blog (owner_id)`,
   `create index on post (blog_id)`,
   `analyze`,
@@ -71,11 +80,17 @@ const WORKLOADS: Workload[] = [
     emulator: `{ accountCollection(first: 10) { edges { node { id email blogCollection(first: 5) { edges { node { id title postCollection { edges { node { id body } } } } } } } } } }`,
     postgraphile: `{ allAccounts(first: 10) { edges { node { id email blogsByOwnerId(first: 5) { edges { node { id title postsByBlogId { edges { node { id body } } } } } } } } } }`,
   },
+  {
+    name: "deep: 3 levels, to-one + to-many, filter + first",
+    emulator: `{ accountCollection(first: 10) { edges { node { id email blogCollection(first: 3) { edges { node { id title owner { id email } postCollection(first: 2, filter: {published: {eq: true}}) { edges { node { id body blog { id title } } } } } } } } } } }`,
+    postgraphile: `{ allAccounts(first: 10) { edges { node { id email blogsByOwnerId(first: 3) { edges { node { id title accountByOwnerId { id email } postsByBlogId(first: 2, condition: {published: true}) { edges { node { id body blogByBlogId { id title } } } } } } } } } } }`,
+  },
 ];
 
 const BENCH_DIR = path.join(__dirname, "..", "bench");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 8;
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
 
 interface Target {
   url: string;
@@ -107,8 +122,18 @@ function trackRequests(): () => Promise<void> {
   return () => (inFlight === 0 ? Promise.resolve() : new Promise((resolve) => whenIdle.push(resolve)));
 }
 
+type Harness = typeof import("../harness/emulator");
+
+/** The emulator of this head, or of the head checked out at BENCH_EMULATOR_ROOT (`--compare`). */
+function harness(): Harness {
+  const root = process.env.BENCH_EMULATOR_ROOT || path.join(__dirname, "..");
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require(path.join(root, "harness", "emulator")) as Harness;
+}
+
 async function serve(): Promise<void> {
   const requestsDone = trackRequests();
+  const { startTestEmulator, readyProject } = harness();
   const emu = await startTestEmulator({
     postgresUrl: process.env.BENCH_POSTGRES_URL || undefined,
     rateLimit: { enabled: false },
@@ -138,9 +163,14 @@ interface EmulatorChild {
   child: ChildProcess;
 }
 
-async function startEmulatorChild(postgresUrl?: string): Promise<EmulatorChild> {
+async function startEmulatorChild(postgresUrl?: string, root?: string): Promise<EmulatorChild> {
   const child = spawn(process.execPath, ["-r", "ts-node/register/transpile-only", __filename, "--serve"], {
-    env: { ...process.env, BENCH_POSTGRES_URL: postgresUrl ?? "", TS_NODE_TRANSPILE_ONLY: "true" },
+    env: {
+      ...process.env,
+      BENCH_POSTGRES_URL: postgresUrl ?? "",
+      BENCH_EMULATOR_ROOT: root ?? "",
+      TS_NODE_TRANSPILE_ONLY: "true",
+    },
     stdio: ["pipe", "pipe", "inherit"],
   });
   const line = await new Promise<string>((resolve, reject) => {
@@ -237,66 +267,6 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------
-// Counting proxy: frontend protocol messages on their way to PostgreSQL.
-
-interface Counts {
-  roundTrips: number;
-  statements: number;
-}
-
-async function countingProxy(target: URL): Promise<{ port: number; counts: Counts; close(): Promise<void> }> {
-  const counts: Counts = { roundTrips: 0, statements: 0 };
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port || 5432), target.hostname);
-    sockets.add(client).add(upstream);
-    let buf = Buffer.alloc(0);
-    let started = false;
-    client.on("data", (chunk) => {
-      buf = Buffer.concat([buf, chunk]);
-      for (;;) {
-        if (!started) {
-          if (buf.length < 4) break;
-          const len = buf.readInt32BE(0);
-          if (buf.length < len) break;
-          buf = buf.subarray(len);
-          // An SSLRequest is answered with one byte and followed by the real startup message.
-          started = len !== 8;
-          continue;
-        }
-        if (buf.length < 5) break;
-        const type = String.fromCharCode(buf[0]);
-        const len = buf.readInt32BE(1);
-        if (buf.length < len + 1) break;
-        if (type === "S" || type === "Q") counts.roundTrips++;
-        if (type === "E" || type === "Q") counts.statements++;
-        buf = buf.subarray(len + 1);
-      }
-      upstream.write(chunk);
-    });
-    upstream.pipe(client);
-    const end = () => {
-      client.destroy();
-      upstream.destroy();
-      sockets.delete(client);
-      sockets.delete(upstream);
-    };
-    client.on("close", end).on("error", end);
-    upstream.on("close", end).on("error", end);
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    counts,
-    close: () =>
-      new Promise((r) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => r());
-      }),
-  };
-}
-
-// ---------------------------------------------------------------------------
 // Load.
 
 interface AutocannonResult {
@@ -341,10 +311,28 @@ async function countPerRequest(target: Target, query: string, variables: unknown
   };
 }
 
+/**
+ * Requests per second of each target, in alternating rounds after one
+ * warm-up each; each round starts with the next target, so none is always
+ * measured first.
+ */
+async function alternate(targets: Array<{ target: Target; query: string }>, variables: unknown): Promise<number[]> {
+  for (const t of targets) await load(t.target, t.query, variables, 1);
+  const sums = targets.map(() => 0);
+  for (let round = 0; round < ROUNDS; round++)
+    for (let k = 0; k < targets.length; k++) {
+      const i = (round + k) % targets.length;
+      sums[i] += (await load(targets[i].target, targets[i].query, variables, SECONDS)).requests.average;
+    }
+  return sums.map((s) => s / ROUNDS);
+}
+
 interface Row {
   backend: string;
   workload: string;
   emulator: number;
+  /** The other head's emulator (`--compare`). */
+  other?: number;
   postgraphile?: number;
   emulatorTrips?: Counts;
   postgraphileTrips?: Counts;
@@ -352,70 +340,110 @@ interface Row {
 
 const progress = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
 
-function printTable(rows: Row[]): void {
-  const header = [
-    "backend",
-    "workload",
-    "emulator req/s",
-    "PostGraphile req/s",
-    "ratio",
-    "round trips/req (emu / PG)",
-    "SQL statements/req (emu / PG)",
+/** A workload falling more than this far below the other head fails `--compare`. */
+const TOLERATED_DROP = 0.1;
+
+function printTable(rows: Row[], other?: OtherHead): void {
+  const ratio = (a: number, b?: number) => (b ? `${(a / b).toFixed(2)}×` : "-");
+  const fmt = (c: Counts | undefined, k: keyof Counts) => (c ? c[k].toFixed(2) : "-");
+  const columns: Array<[string, (r: Row) => string]> = [
+    ["backend", (r) => r.backend],
+    ["workload", (r) => r.workload],
+    ["emulator req/s", (r) => r.emulator.toFixed(0)],
   ];
-  const fmt = (c?: Counts, k?: keyof Counts) => (c && k ? c[k].toFixed(2) : "-");
-  const table = rows.map((r) => [
-    r.backend,
-    r.workload,
-    r.emulator.toFixed(0),
-    r.postgraphile ? r.postgraphile.toFixed(0) : "-",
-    r.postgraphile ? `${(r.emulator / r.postgraphile).toFixed(2)}×` : "-",
-    r.emulatorTrips ? `${fmt(r.emulatorTrips, "roundTrips")} / ${fmt(r.postgraphileTrips, "roundTrips")}` : "-",
-    r.emulatorTrips ? `${fmt(r.emulatorTrips, "statements")} / ${fmt(r.postgraphileTrips, "statements")}` : "-",
-  ]);
+  if (other)
+    columns.push(
+      [`${other.ref} req/s`, (r) => (r.other ? r.other.toFixed(0) : "-")],
+      [`vs ${other.ref}`, (r) => ratio(r.emulator, r.other)],
+    );
+  columns.push(
+    ["PostGraphile req/s", (r) => (r.postgraphile ? r.postgraphile.toFixed(0) : "-")],
+    ["vs PostGraphile", (r) => ratio(r.emulator, r.postgraphile)],
+  );
+  if (other) columns.push([`${other.ref} vs PostGraphile`, (r) => ratio(r.other ?? 0, r.postgraphile)]);
+  columns.push(
+    [
+      "round trips/req (emu / PG)",
+      (r) =>
+        r.emulatorTrips ? `${fmt(r.emulatorTrips, "roundTrips")} / ${fmt(r.postgraphileTrips, "roundTrips")}` : "-",
+    ],
+    [
+      "SQL statements/req (emu / PG)",
+      (r) =>
+        r.emulatorTrips ? `${fmt(r.emulatorTrips, "statements")} / ${fmt(r.postgraphileTrips, "statements")}` : "-",
+    ],
+  );
+  const table = rows.map((r) => columns.map(([, cell]) => cell(r)));
+  const header = columns.map(([h]) => h);
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((t) => t[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join("  ");
   console.log(
-    `${CONNECTIONS} connections, ${SECONDS} s per measurement (mean of 2, alternating), HTTP on 127.0.0.1; ` +
-      `round trips = Sync + simple Query messages, statements = Execute + simple Query messages (BEGIN/COMMIT included)`,
+    `${CONNECTIONS} connections, ${SECONDS} s per measurement (mean of ${ROUNDS}, alternating), HTTP on 127.0.0.1; ` +
+      `round trips = Sync + simple Query messages, statements = Execute + simple Query messages (BEGIN/COMMIT included)` +
+      (other ? `; ${other.ref} is commit ${other.commit}` : ""),
   );
   console.log(line(header));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const t of table) console.log(line(t));
 }
 
+/** `--compare <git-ref>`, or undefined. */
+function compareRef(): string | undefined {
+  const i = process.argv.indexOf("--compare");
+  if (i < 0) return undefined;
+  const ref = process.argv[i + 1];
+  if (!ref || ref.startsWith("-")) throw new Error("--compare needs a git ref (a branch, tag or commit)");
+  return ref;
+}
+
 async function main(): Promise<void> {
+  const ref = compareRef();
   ensureBenchDependencies();
   const rows: Row[] = [];
   let server: TestPostgres | undefined;
+  let other: OtherHead | undefined;
   const only = process.env.BENCH_ONLY;
-  const pgUrl =
-    only !== "pglite" && (process.env.SUPABASE_EMULATOR_TEST_POSTGRES_URL || findPgBin())
-      ? (server = await testPostgres()).url
-      : undefined;
   const children: ChildProcess[] = [];
   const cleanUp = async () => {
     await Promise.all(children.map(stopChild));
     await server?.stop();
+    other?.remove();
   };
-  // Interrupted (Ctrl-C): the servers and the throwaway database go too.
+  // Interrupted (Ctrl-C): the servers, the throwaway database and the other head's checkout go too.
   for (const signal of ["SIGINT", "SIGTERM"] as const)
     process.once(signal, () => {
       progress(`${signal}: stopping the servers`);
       void cleanUp().finally(() => process.exit(130));
     });
   try {
+    if (ref) other = checkOutOtherHead(path.join(__dirname, ".."), ref, progress);
+    const pgUrl =
+      only !== "pglite" && (process.env.SUPABASE_EMULATOR_TEST_POSTGRES_URL || findPgBin())
+        ? (server = await testPostgres()).url
+        : undefined;
+    /** This head's emulator and, with `--compare`, the other head's, on one backend. */
+    const emulators = async (postgresUrl?: string) => {
+      const mine = await startEmulatorChild(postgresUrl);
+      children.push(mine.child);
+      const theirs = other ? await startEmulatorChild(postgresUrl, other.root) : undefined;
+      if (theirs) children.push(theirs.child);
+      return { mine, theirs };
+    };
+
     // The emulator on embedded PGlite (no PostGraphile: it needs a server).
     if (only !== "postgres") {
       progress("pglite: throughput");
-      const emu = await startEmulatorChild(undefined);
-      children.push(emu.child);
+      const { mine, theirs } = await emulators(undefined);
       for (const w of WORKLOADS) {
-        await check(emu.target, w.emulator, w.variables);
-        await load(emu.target, w.emulator, w.variables, 1);
-        const r = await load(emu.target, w.emulator, w.variables, SECONDS);
-        rows.push({ backend: "pglite", workload: w.name, emulator: r.requests.average });
+        progress(`  ${w.name}`);
+        const rowsE = await check(mine.target, w.emulator, w.variables);
+        if (theirs && (await check(theirs.target, w.emulator, w.variables)) !== rowsE)
+          throw new Error(`${w.name}: the two heads return different row counts`);
+        const targets = [mine, ...(theirs ? [theirs] : [])].map((e) => ({ target: e.target, query: w.emulator }));
+        const [e, o] = await alternate(targets, w.variables);
+        rows.push({ backend: "pglite", workload: w.name, emulator: e, other: o });
       }
-      await stopChild(emu.child);
+      await Promise.all([mine, theirs].map((e) => e && stopChild(e.child)));
     }
     if (pgUrl) {
       // Round trips and statements per request, through counting proxies.
@@ -441,42 +469,47 @@ async function main(): Promise<void> {
         await proxyP.close();
       }
 
-      // Throughput, direct connections, the same database for both servers.
+      // Throughput, direct connections; PostGraphile reads this head's database, the other head has its own copy.
       progress("postgres: throughput");
-      const emu = await startEmulatorChild(pgUrl);
-      children.push(emu.child);
-      const pg = await startPostgraphile(withDatabase(pgUrl, emu.database));
+      const { mine, theirs } = await emulators(pgUrl);
+      const pg = await startPostgraphile(withDatabase(pgUrl, mine.database));
       children.push(pg.child);
       for (const [i, w] of WORKLOADS.entries()) {
         progress(`  ${w.name}`);
-        const rowsE = await check(emu.target, w.emulator, w.variables);
+        const rowsE = await check(mine.target, w.emulator, w.variables);
         const rowsP = await check(pg.target, w.postgraphile, w.variables);
         if (rowsE !== rowsP) throw new Error(`${w.name}: the emulator returned ${rowsE} rows, PostGraphile ${rowsP}`);
-        // Warm both up, then alternate, so background load on the machine hits both alike.
-        await load(emu.target, w.emulator, w.variables, 1);
-        await load(pg.target, w.postgraphile, w.variables, 1);
-        const e: number[] = [];
-        const p: number[] = [];
-        for (let round = 0; round < 2; round++) {
-          e.push((await load(emu.target, w.emulator, w.variables, SECONDS)).requests.average);
-          p.push((await load(pg.target, w.postgraphile, w.variables, SECONDS)).requests.average);
-        }
-        const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+        if (theirs && (await check(theirs.target, w.emulator, w.variables)) !== rowsE)
+          throw new Error(`${w.name}: the two heads return different row counts`);
+        // Alternating rounds, so background load on the machine hits every server alike.
+        const targets = [
+          { target: mine.target, query: w.emulator },
+          { target: pg.target, query: w.postgraphile },
+          ...(theirs ? [{ target: theirs.target, query: w.emulator }] : []),
+        ];
+        const [e, p, o] = await alternate(targets, w.variables);
         rows.push({
           backend: "postgres",
           workload: w.name,
-          emulator: mean(e),
-          postgraphile: mean(p),
+          emulator: e,
+          other: o,
+          postgraphile: p,
           emulatorTrips: trips[i].e,
           postgraphileTrips: trips[i].p,
         });
       }
-      await Promise.all([stopChild(emu.child), stopChild(pg.child)]);
+      await Promise.all([mine, theirs, pg].map((e) => e && stopChild(e.child)));
     } else {
       process.stderr.write("no PostgreSQL found (set SUPABASE_EMULATOR_TEST_POSTGRES_URL or PG_BIN): PGlite only\n");
     }
 
-    printTable(rows);
+    printTable(rows, other);
+    const fallen = rows.filter((r) => r.other !== undefined && r.emulator < r.other * (1 - TOLERATED_DROP));
+    for (const r of fallen)
+      console.log(
+        `REGRESSION: ${r.backend} / ${r.workload}: ${(r.emulator / r.other!).toFixed(2)}× of ${other!.ref} (more than ${TOLERATED_DROP * 100}% below)`,
+      );
+    if (fallen.length) process.exitCode = 1;
   } finally {
     await cleanUp();
   }

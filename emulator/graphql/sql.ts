@@ -45,13 +45,20 @@ export class SqlBuilder {
   }
 }
 
-/** `jsonb_build_object` takes at most 100 arguments, so long objects are built in pieces and merged. */
+/**
+ * A json object of the pairs, keys in selection order. The response is
+ * built as `json` (text), not `jsonb`: nesting json values appends their
+ * text, where jsonb would decode and re-encode every nested value at each
+ * level. `json_build_object` takes at most 100 arguments, so long objects
+ * are built in pieces and merged through jsonb (which then orders keys its
+ * own way).
+ */
 export function jsonObject(pairs: Array<[string, string]>, sql: SqlBuilder): string {
-  if (pairs.length === 0) return `'{}'::jsonb`;
+  if (pairs.length === 0) return `'{}'::json`;
   const chunks: string[] = [];
   for (let i = 0; i < pairs.length; i += 50) {
     const part = pairs.slice(i, i + 50).map(([k, v]) => `${sql.param(k, "text")}, ${v}`);
-    chunks.push(`jsonb_build_object(${part.join(", ")})`);
+    chunks.push(`json_build_object(${part.join(", ")})`);
   }
-  return chunks.length === 1 ? chunks[0] : `(${chunks.join(" || ")})`;
+  return chunks.length === 1 ? chunks[0] : `(${chunks.map((c) => `${c}::jsonb`).join(" || ")})::json`;
 }

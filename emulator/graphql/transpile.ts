@@ -39,19 +39,29 @@ export interface Statement {
   operation?: "update" | "delete";
 }
 
-/** SQL producing the jsonb output form of a value: 64-bit and arbitrary-precision numbers and JSON as strings. */
+/** SQL producing the json output form of a value: 64-bit and arbitrary-precision numbers and JSON as strings. */
 export function outputSql(type: ValueType, expr: string, sql: SqlBuilder): string {
   const base = type.base;
   if (typeof base === "string") {
     if (base === "BigInt" || base === "BigFloat" || base === "JSON")
-      return `to_jsonb((${expr})::text${type.list ? "[]" : ""})`;
-    return `to_jsonb(${expr})`;
+      return `to_json((${expr})::text${type.list ? "[]" : ""})`;
+    return `to_json(${expr})`;
   }
-  if (base.values.every((v) => v.gql === v.sql)) return `to_jsonb(${expr})`;
+  if (base.values.every((v) => v.gql === v.sql)) return `to_json(${expr})`;
   // Remapped enum values (the `mappings` directive).
   const cases = base.values.map((v) => `when ${sql.param(v.sql, "text")} then ${sql.param(v.gql, "text")}`).join(" ");
-  if (type.list) return `(select jsonb_agg(case e::text ${cases} end) from unnest(${expr}) e)`;
-  return `to_jsonb(case (${expr})::text ${cases} end)`;
+  if (type.list) return `(select json_agg(case e::text ${cases} end) from unnest(${expr}) e)`;
+  return `to_json(case (${expr})::text ${cases} end)`;
+}
+
+/**
+ * A value as an argument of `json_build_object`, which converts it exactly
+ * as `to_json` does: the plain conversion is left to it instead of being
+ * made first and then copied.
+ */
+export function memberSql(type: ValueType, expr: string, sql: SqlBuilder): string {
+  const out = outputSql(type, expr, sql);
+  return out === `to_json(${expr})` ? expr : out;
 }
 
 export function nodeIdSql(table: TableModel, alias: string, sql: SqlBuilder): string {
@@ -60,7 +70,7 @@ export function nodeIdSql(table: TableModel, alias: string, sql: SqlBuilder): st
     sql.param(table.rel.name, "text"),
     ...table.pk.map((c) => `to_jsonb(${alias}.${quoteCol(c)})`),
   ];
-  return `to_jsonb(${base64JsonSql(`jsonb_build_array(${parts.join(", ")})`)})`;
+  return base64JsonSql(`jsonb_build_array(${parts.join(", ")})`);
 }
 
 /**
@@ -76,7 +86,8 @@ export function rowColumns(table: TableModel, a: string): string {
     .join(", ");
 }
 
-export const typenameSql = (name: string, sql: SqlBuilder) => `to_jsonb(${sql.param(name, "text")})`;
+/** `__typename` as a member of a json object (a text value needs no `to_json` there). */
+export const typenameSql = (name: string, sql: SqlBuilder) => sql.param(name, "text");
 
 /** A bound input value as SQL: a cast parameter, a typed array, or null. */
 export function boundSql(v: BoundValue, sql: SqlBuilder): string {
@@ -114,7 +125,7 @@ function fromSql(
 
 const NO_PARENT = { alias: "", rowRef: "" };
 
-/** A jsonb object of the selected fields of the row `alias` (`rowRef`: the row as the table's composite type). */
+/** A json object of the selected fields of the row `alias` (`rowRef`: the row as the table's composite type). */
 export function objectSql(plan: ObjectPlan, alias: string, rowRef: string, sql: SqlBuilder): string {
   const table = plan.table;
   const pairs = plan.fields.map((f): [string, string] => {
@@ -124,10 +135,10 @@ export function objectSql(plan: ObjectPlan, alias: string, rowRef: string, sql: 
       case "nodeId":
         return [f.key, nodeIdSql(table, alias, sql)];
       case "column":
-        return [f.key, outputSql(f.column.type, `${alias}.${quoteCol(f.column)}`, sql)];
+        return [f.key, memberSql(f.column.type, `${alias}.${quoteCol(f.column)}`, sql)];
       case "computedScalar": {
         const fn = f.computed.fn;
-        return [f.key, outputSql(f.computed.type!, `${qualified(fn.schema, fn.name)}(${rowRef})`, sql)];
+        return [f.key, memberSql(f.computed.type!, `${qualified(fn.schema, fn.name)}(${rowRef})`, sql)];
       }
       case "record":
         return [f.key, recordSql(f.record, { alias, rowRef }, sql)];
@@ -147,7 +158,7 @@ function recordSql(plan: RecordPlan, parent: { alias: string; rowRef: string }, 
   return `(select ${objectSql(plan.object, a, a, sql)} from ${from} where ${where} limit 1)`;
 }
 
-/** A scalar subquery producing a connection's jsonb. */
+/** A scalar subquery producing a connection's json. */
 function connectionSql(plan: ConnectionPlan, parent: { alias: string; rowRef: string }, sql: SqlBuilder): string {
   const { table, order } = plan;
   const a = sql.alias();
@@ -170,14 +181,14 @@ function connectionSql(plan: ConnectionPlan, parent: { alias: string; rowRef: st
       case "edges":
         return [
           f.key,
-          `coalesce(jsonb_agg(${edgeSql(f.fields, plan, a, p.cursorExpr, sql)} order by ${orderSql(order, a)}), '[]'::jsonb)`,
+          `coalesce(json_agg(${edgeSql(f.fields, plan, a, p.cursorExpr, sql)} order by ${orderSql(order, a)}), '[]'::json)`,
         ];
       case "pageInfo":
         return [f.key, pageInfoSql(f.fields, p, sql)];
       case "aggregate":
         return [f.key, aggregateSql(f.aggregate, a, `${from}${where([])}`, sql)];
       case "totalCount":
-        return [f.key, `to_jsonb((select count(*) from ${from}${where([])})::int)`];
+        return [f.key, `to_json((select count(*) from ${from}${where([])})::int)`];
     }
   });
   // `group by ()`: exactly one row even when no aggregate is selected (e.g. only totalCount).
@@ -196,7 +207,7 @@ interface PageContext {
 function edgeSql(fields: EdgeField[], plan: ConnectionPlan, a: string, cursorExpr: string, sql: SqlBuilder): string {
   const pairs = fields.map((f): [string, string] => {
     if (f.kind === "typename") return [f.key, typenameSql(f.typeName, sql)];
-    if (f.kind === "cursor") return [f.key, `to_jsonb(${cursorExpr})`];
+    if (f.kind === "cursor") return [f.key, cursorExpr];
     return [f.key, objectSql(f.object, a, a, sql)];
   });
   return jsonObject(pairs, sql);
@@ -213,13 +224,13 @@ function pageInfoSql(fields: PageInfoField[], p: PageContext, sql: SqlBuilder): 
       case "typename":
         return [f.key, typenameSql(f.typeName, sql)];
       case "hasNextPage":
-        return [f.key, plan.backward ? `to_jsonb(count(*) > 0 and ${behind})` : `to_jsonb(${beyond})`];
+        return [f.key, plan.backward ? `to_json(count(*) > 0 and ${behind})` : `to_json(${beyond})`];
       case "hasPreviousPage":
-        return [f.key, plan.backward ? `to_jsonb(${beyond})` : `to_jsonb(count(*) > 0 and ${forwardPrev})`];
+        return [f.key, plan.backward ? `to_json(${beyond})` : `to_json(count(*) > 0 and ${forwardPrev})`];
       case "startCursor":
-        return [f.key, `to_jsonb((array_agg(${p.cursorExpr} order by ${orderSql(plan.order, a)}))[1])`];
+        return [f.key, `to_json((array_agg(${p.cursorExpr} order by ${orderSql(plan.order, a)}))[1])`];
       case "endCursor":
-        return [f.key, `to_jsonb((array_agg(${p.cursorExpr} order by ${orderSql(plan.order, a, true)}))[1])`];
+        return [f.key, `to_json((array_agg(${p.cursorExpr} order by ${orderSql(plan.order, a, true)}))[1])`];
     }
   });
   return jsonObject(pairs, sql);
@@ -229,12 +240,12 @@ function pageInfoSql(fields: PageInfoField[], p: PageContext, sql: SqlBuilder): 
 function aggregateSql(plan: AggregatePlan, a: string, fromWhere: string, sql: SqlBuilder): string {
   const pairs = plan.fields.map((f): [string, string] => {
     if (f.kind === "typename") return [f.key, typenameSql(f.typeName, sql)];
-    if (f.kind === "count") return [f.key, "to_jsonb(count(*)::int)"];
+    if (f.kind === "count") return [f.key, "to_json(count(*)::int)"];
     const op = f.op;
     const columns = f.fields.map((c): [string, string] => {
       if (c.kind === "typename") return [c.key, typenameSql(c.typeName, sql)];
       const expr = `${op}(${a}.${quoteCol(c.column)})`;
-      return [c.key, op === "sum" || op === "avg" ? `to_jsonb(${expr})` : outputSql(c.column.type, expr, sql)];
+      return [c.key, op === "sum" || op === "avg" ? `to_json(${expr})` : outputSql(c.column.type, expr, sql)];
     });
     return [f.key, jsonObject(columns, sql)];
   });
@@ -247,13 +258,13 @@ export function payloadSql(plan: PayloadPlan, sql: SqlBuilder): string {
   const table = plan.table;
   const pairs = plan.fields.map((f): [string, string] => {
     if (f.kind === "typename") return [f.key, typenameSql(f.typeName, sql)];
-    if (f.kind === "affectedCount") return [f.key, `to_jsonb((select count(*) from affected)::int)`];
+    if (f.kind === "affectedCount") return [f.key, `to_json((select count(*) from affected)::int)`];
     const r = sql.alias();
     // CTE rows are anonymous records; computed fields need the table's row type.
     const rowRef = `(row(${r}.*)::${qualified(table.rel.schema, table.rel.name)})`;
     return [
       f.key,
-      `(select coalesce(jsonb_agg(${objectSql(f.object, r, rowRef, sql)}), '[]'::jsonb) from affected ${r})`,
+      `(select coalesce(json_agg(${objectSql(f.object, r, rowRef, sql)}), '[]'::json) from affected ${r})`,
     ];
   });
   return jsonObject(pairs, sql);
