@@ -79,14 +79,12 @@ async function newerKinds(emu: TestEmulator, ref: string, slug: string): Promise
   if (res.status >= 300) throw new Error(`creating a bucket answered ${res.status}: ${await res.text()}`);
 }
 
-/** Builds the fixture project; answers its ref and the secret values a program needs. */
-export async function buildImportFixture(
+/** A new project, healthy, in `existingOrg` or a new organization of its own. */
+async function createProject(
   emu: TestEmulator,
-  size: FixtureSize = { functions: 2, secrets: 3, migrations: 2 },
-  name = "Shop",
-  /** An existing organization to add the project to (default: a new one). */
+  name: string,
   existingOrg?: string,
-): Promise<ImportFixture> {
+): Promise<{ ref: string; orgSlug: string }> {
   const org = existingOrg
     ? { id: existingOrg }
     : ((await ok(emu, "POST", "/v1/organizations", { name: `${name} Org` })) as { id: string; slug?: string });
@@ -97,8 +95,19 @@ export async function buildImportFixture(
     region_selection: { type: "specific", code: "eu-west-2" },
     db_pass: FIXTURE_DB_PASS,
   })) as { id: string; ref?: string };
-  const ref = project.ref ?? project.id;
   await emu.advanceTime(10_000);
+  return { ref: project.ref ?? project.id, orgSlug };
+}
+
+/** Builds the fixture project; answers its ref and the secret values a program needs. */
+export async function buildImportFixture(
+  emu: TestEmulator,
+  size: FixtureSize = { functions: 2, secrets: 3, migrations: 2 },
+  name = "Shop",
+  /** An existing organization to add the project to (default: a new one). */
+  existingOrg?: string,
+): Promise<ImportFixture> {
+  const { ref, orgSlug } = await createProject(emu, name, existingOrg);
   const p = `/v1/projects/${ref}`;
   await ok(emu, "PATCH", `${p}/config/auth`, {
     site_url: "https://shop.example.com",
@@ -167,16 +176,7 @@ export async function buildImportFixture(
  * hostname left off), so several reads answer "not enabled".
  */
 export async function buildDefaultProject(emu: TestEmulator, name = "Plain"): Promise<ImportFixture> {
-  const org = (await ok(emu, "POST", "/v1/organizations", { name: `${name} Org` })) as { id: string; slug?: string };
-  const orgSlug = org.slug ?? org.id;
-  const project = (await ok(emu, "POST", "/v1/projects", {
-    name,
-    organization_slug: orgSlug,
-    region_selection: { type: "specific", code: "eu-west-2" },
-    db_pass: FIXTURE_DB_PASS,
-  })) as { id: string; ref?: string };
-  const ref = project.ref ?? project.id;
-  await emu.advanceTime(10_000);
+  const { ref, orgSlug } = await createProject(emu, name);
   const p = `/v1/projects/${ref}`;
   await ok(emu, "PATCH", `${p}/config/auth`, { site_url: `https://${name.toLowerCase()}.example.com`, jwt_exp: 7200 });
   await ok(emu, "POST", `${p}/secrets`, [{ name: "STRIPE_KEY", value: "stripe-value-5d2a" }]);
