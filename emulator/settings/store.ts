@@ -68,10 +68,17 @@ export function requireLiveProject(app: EmulatorContext, ref: string): ProjectRe
 }
 
 /**
- * The one guard of the operations that need the project up: unless it is
- * `ACTIVE_HEALTHY`, 400 `Project is not ready to <what>: its status is
- * <status>.`, or, where the service refuses in words of its own (a 500, a
- * branch's text), the error `refusal` makes of the status.
+ * The statuses in which the project's database serves: healthy, and while a
+ * disk modification is applied (`RESIZING`), which the service does online,
+ * without taking the database down.
+ */
+const SERVING: ReadonlySet<ProjectStatus> = new Set<ProjectStatus>(["ACTIVE_HEALTHY", "RESIZING"]);
+
+/**
+ * The one guard of the operations that need the project up: unless its
+ * database serves (see `SERVING`), 400 `Project is not ready to <what>: its
+ * status is <status>.`, or, where the service refuses in words of its own (a
+ * 500, a branch's text), the error `refusal` makes of the status.
  */
 export function requireHealthy(
   app: EmulatorContext,
@@ -79,7 +86,7 @@ export function requireHealthy(
   refusal: string | ((status: ProjectStatus) => ApiError),
 ): void {
   const status = app.status(p);
-  if (status === "ACTIVE_HEALTHY") return;
+  if (SERVING.has(status)) return;
   throw typeof refusal === "string"
     ? new ApiError(400, `Project is not ready to ${refusal}: its status is ${status}.`)
     : refusal(status);

@@ -426,6 +426,27 @@ export const scenarios: Scenario[] = [
     volatile: ["completedOn"],
     imported: { projectRef: "<ref>", name: "entry-point" },
   },
+  {
+    kind: "jitAccessConfig",
+    fixture: project,
+    inputs: (ids) => ({ projectRef: ids.ref, enabled: true }),
+    outOfBand: async (emu, ids) =>
+      void (await emu.api("PUT", `/v1/projects/${ids.ref}/jit-access`, { state: "disabled" })),
+    update: (i) => ({ ...i, restoreOnDestroy: false }),
+    imported: { projectRef: "<ref>" },
+  },
+  {
+    kind: "diskConfig",
+    fixture: project,
+    inputs: (ids) => ({ projectRef: ids.ref, sizeGb: 10 }),
+    // Grown out of band: the next read reports the larger size.
+    outOfBand: async (emu, ids) =>
+      void (await emu.api("POST", `/v1/projects/${ids.ref}/config/disk`, {
+        attributes: { type: "gp3", size_gb: 12, iops: 3000, throughput_mibps: 125 },
+      })),
+    update: (i) => ({ ...i, sizeGb: 14 }),
+    imported: { projectRef: "<ref>" },
+  },
 ];
 
 /** Secret values the scenarios use: they never show, in plain or in what is stored. */
