@@ -3,15 +3,26 @@ import type { ApiResponse, TestEmulator } from "../../../../harness/emulator";
 
 const keys = new Map<string, string>();
 
-/** The project's legacy service_role key (what the provider sends), read once per project. */
+/**
+ * The key the provider sends (provider/context.ts `serviceRoleKey`), read once per project: a secret key acting as
+ * service_role, which works whether or not the legacy keys are on, else the legacy service_role key.
+ */
 export async function serviceRoleKey(emu: TestEmulator, ref: string): Promise<string> {
   let key = keys.get(ref);
   if (!key) {
-    const list = (await emu.api("GET", `/v1/projects/${ref}/api-keys`)).body as Array<{
+    const list = (await emu.api("GET", `/v1/projects/${ref}/api-keys?reveal=true`)).body as Array<{
       name: string;
+      type?: string;
       api_key: string;
+      secret_jwt_template?: { role?: string } | null;
     }>;
-    key = list.find((k) => k.name === "service_role")!.api_key;
+    const secret = list.find(
+      (k) =>
+        k.type === "secret" &&
+        (k.secret_jwt_template?.role ?? "service_role") === "service_role" &&
+        k.api_key.startsWith("sb_secret_"),
+    );
+    key = (secret ?? list.find((k) => k.name === "service_role")!).api_key;
     keys.set(ref, key);
   }
   return key;
