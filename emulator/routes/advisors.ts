@@ -1,8 +1,8 @@
 /**
  * `GET …/advisors/security` and `GET …/advisors/performance`: the platform's
  * lints of a project or branch, computed from its live catalog and settings
- * (emulator/advisors/). A project that is not ACTIVE_HEALTHY has no database
- * to read: the call is refused as the SQL route refuses it.
+ * (emulator/advisors/). A project whose database does not serve has nothing
+ * to read: the call is refused as the SQL route refuses it (`requireHealthy`).
  */
 import { z } from "zod";
 import { advisors } from "../advisors";
@@ -10,7 +10,7 @@ import { SqlError } from "../db";
 import { ApiError } from "../pipeline/errors";
 import { defineRoute, type RouteDef, type RouteContext } from "../pipeline/router";
 import { postgrestDefaults, authDefaults } from "../settings/config-defaults";
-import { projectSettings } from "../settings/store";
+import { projectSettings, requireHealthy } from "../settings/store";
 import type { LintCategory } from "../advisors";
 import { restrictionsView } from "./network-restrictions";
 import { sqlErrorMessage } from "./database";
@@ -20,9 +20,7 @@ const SecurityQuery = z.object({ lint_type: z.enum(["sql"]).optional() });
 async function answer(ctx: Pick<RouteContext, "app" | "params">, category: LintCategory, sqlOnly: boolean) {
   const { app, params } = ctx;
   const { project, settings } = projectSettings(app, params.ref!);
-  const status = app.status(project);
-  if (status !== "ACTIVE_HEALTHY")
-    throw new ApiError(400, `Project is not ready to run its advisors: its status is ${status}.`);
+  requireHealthy(app, project, "run its advisors");
   const config = settings.config;
   const restrictions = restrictionsView(app, settings.restrictions);
   const inForce = "old_config" in restrictions ? restrictions.old_config : restrictions.config;
