@@ -199,7 +199,38 @@ export async function readCatalog(run: RunSql, schemas: readonly string[]): Prom
   const raw = rows[0]?.catalog;
   const doc = (typeof raw === "string" ? JSON.parse(raw) : raw) as Catalog | undefined;
   if (!doc || !Array.isArray(doc.tables)) throw new Error("the catalog query answered no catalog");
-  return normalize(doc);
+  return normalize(
+    policiesOnly(
+      doc,
+      schemas.filter((s) => DECLARABLE_RESERVED.has(s)),
+    ),
+  );
+}
+
+/**
+ * In a platform schema owned only for its policies (`storage`), the tables,
+ * functions and grants stay the platform's: everything but the policies (and
+ * row level security switches) is left out of the model.
+ */
+function policiesOnly(c: Catalog, schemas: string[]): Catalog {
+  if (schemas.length === 0) return c;
+  const inIt = (id: string) => schemas.some((s) => id.startsWith(`${s}.`) || id.startsWith(`"${s}".`));
+  const keep = <T extends { id: string }>(xs: T[]) => xs.filter((x) => !inIt(x.id));
+  return {
+    ...c,
+    schemas: c.schemas.filter((s) => !schemas.includes(s.name)),
+    extensions: c.extensions.filter((e) => !schemas.includes(e.schema)),
+    enums: keep(c.enums),
+    domains: keep(c.domains),
+    sequences: keep(c.sequences),
+    tables: keep(c.tables),
+    constraints: keep(c.constraints),
+    indexes: keep(c.indexes),
+    functions: keep(c.functions),
+    triggers: keep(c.triggers),
+    views: keep(c.views),
+    defaultPrivileges: c.defaultPrivileges.filter((d) => !schemas.includes(d.schema)),
+  };
 }
 
 /** Orders everything by identity, so two reads of the same database are deep-equal. */
@@ -226,11 +257,17 @@ export function normalize(c: Catalog): Catalog {
   };
 }
 
-/** The catalog without column order (added columns land at the end), for comparing two databases. */
+/**
+ * The catalog without column order (added columns land at the end) and
+ * without extensions outside the owned schemas (created when declared, never
+ * dropped: the platform installs its own there), for comparing two databases.
+ */
 export function comparable(c: Catalog): Catalog {
   const n = normalize(c);
+  const owned = new Set(n.schemas.map((s) => s.name));
   return {
     ...n,
+    extensions: n.extensions.filter((e) => owned.has(e.schema)),
     tables: n.tables.map((t) => ({ ...t, columns: [...t.columns].sort((a, b) => (a.name < b.name ? -1 : 1)) })),
   };
 }

@@ -36,10 +36,13 @@ function recreatedViews(live: Catalog, desired: Catalog, reshaped: Map<string, S
   const out = new Set<string>();
   const same = (a: ViewObj, b: ViewObj) =>
     a.def === b.def && a.materialized === b.materialized && JSON.stringify(a.options) === JSON.stringify(b.options);
+  // A relation the live schema has and the declared one does not is dropped: views reading it go first.
+  const liveRels = new Set([...live.tables.map((t) => t.id), ...live.views.map((v) => v.id)]);
+  const wantRels = new Set([...desired.tables.map((t) => t.id), ...desired.views.map((v) => v.id)]);
   for (const v of live.views) {
     const w = want.get(v.id);
-    if (!w || !same(v, w) || v.deps.some((d) => reshaped.has(d) || !desired.tables.some((t) => t.id === d)))
-      if (w) out.add(v.id);
+    if (w && (!same(v, w) || v.deps.some((d) => reshaped.has(d) || (liveRels.has(d) && !wantRels.has(d)))))
+      out.add(v.id);
   }
   // Views reading a recreated (or dropped) view are recreated too.
   let grew = true;

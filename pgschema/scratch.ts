@@ -39,6 +39,11 @@ parentPort.on("message", async (msg) => {
 });
 `;
 
+/** Extensions (but plpgsql) go with a reset: the scratch database starts without any, like a new project's owned schemas. */
+const DROP_EXTENSIONS = `do $$ declare e text; begin
+  for e in select extname from pg_extension where extname <> 'plpgsql' loop execute format('drop extension %I cascade', e); end loop;
+end $$;`;
+
 export interface PgError {
   message: string;
   code?: string;
@@ -118,7 +123,7 @@ export class ScratchDatabase {
     return this.call("exec", sql);
   }
 
-  /** Drops `schemas` (and what is in them) and creates them again empty, `public` with its platform grants. */
+  /** Drops `schemas` (and what is in them) and every extension, and creates the schemas again empty, `public` with its platform grants. */
   async reset(schemas: readonly string[]): Promise<void> {
     const sql = schemas
       .map((s) => {
@@ -133,21 +138,37 @@ export class ScratchDatabase {
         return `drop schema if exists ${q} cascade; ${again}`;
       })
       .join("\n");
-    await this.exec(sql);
+    // The platform's schemas (storage, auth...) come back as the baseline has them.
+    await this.exec(`${DROP_EXTENSIONS}\n${sql}\n${PLATFORM_BASELINE_SQL}`);
   }
 
   /** Loads declared files in order; the first failure throws a `DeclaredSqlError` naming file and line. */
   async load(files: readonly DeclaredFile[]): Promise<void> {
     for (const file of files) {
-      for (const stmt of await statementsOf(file)) {
+      const statements = await statementsOf(file);
+      // Fast path: the whole file at once (one implicit transaction: a failure leaves nothing behind),
+      // then statement by statement only to say where it failed.
+      if (
+        statements.length === 0 ||
+        (await this.exec(file.sql).then(
+          () => true,
+          () => false,
+        ))
+      )
+        continue;
+      await this.exec("BEGIN");
+      for (const stmt of statements) {
         try {
           await this.exec(stmt.sql);
         } catch (err) {
+          await this.exec("ROLLBACK");
           const e = err as PgError;
           const offset = e.position ? stmt.offset + e.position - 1 : stmt.offset + leadingSpace(stmt.sql);
           throw new DeclaredSqlError(file.name, lineAt(file.sql, offset), e.message, e.code);
         }
       }
+      // Each statement ran alone (the file as a whole did not): keep what it made.
+      await this.exec("COMMIT");
     }
   }
 
