@@ -25,7 +25,8 @@ cross join lateral (
 with ns as (
   select n.oid, n.nspname from pg_namespace n where n.nspname = any(${owned})
 ),
-me as (select oid from pg_roles where rolname = current_user),
+-- The role whose default privileges count: the database's owner, who runs the migrations (the read-only route runs as another role).
+me as (select datdba as oid from pg_database where datname = current_database()),
 ext_member as (
   select objid, classid from pg_depend where deptype = 'e'
 ),
