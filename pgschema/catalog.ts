@@ -199,6 +199,8 @@ export async function readCatalog(run: RunSql, schemas: readonly string[]): Prom
   const raw = rows[0]?.catalog;
   const doc = (typeof raw === "string" ? JSON.parse(raw) : raw) as Catalog | undefined;
   if (!doc || !Array.isArray(doc.tables)) throw new Error("the catalog query answered no catalog");
+  // The `public` schema itself (its grants and comment) is the platform's: what is in it is ours.
+  doc.schemas = doc.schemas.map((s) => (s.name === "public" ? { ...s, acl: [], comment: null } : s));
   return normalize(
     policiesOnly(
       doc,
