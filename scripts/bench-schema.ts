@@ -75,7 +75,12 @@ async function main(): Promise<void> {
       await scratch.load([{ name: "schema.sql", sql: declared(true) }]);
       const desired = await scratch.catalog(["public"]);
       const plan = await timed("server: plan with one change", async () => planMigration(live, desired));
-      console.log(`server: ${plan.statements.length} statements`);
+      console.log(
+        `server: ${plan.statements.length} statements${plan.statements
+          .slice(0, 8)
+          .map((s) => `\n  ${s.sql}`)
+          .join("")}`,
+      );
     } finally {
       await client.end();
       await pg.stop();
