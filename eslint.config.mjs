@@ -2,6 +2,7 @@
 // - the recommended JavaScript and TypeScript rules;
 // - no import cycles;
 // - dependency directions: provider/ and emulator/ never import each other,
+//   pgschema/ (the schema engine both use) imports neither,
 //   sdk/ reaches provider/ only through its public entry points, scripts/
 //   never imports tests/, and cli/ (the shipped command) imports provider/
 //   modules only: never the emulator, the tests, their harness or scripts/,
@@ -65,6 +66,16 @@ export default tseslint.config(
     files: ["provider/**"],
     rules: {
       "no-restricted-imports": forbid([["**/emulator", "**/emulator/**"], "provider/ never imports emulator/"]),
+    },
+  },
+  {
+    // The schema engine is shared by the provider and the emulator: it imports neither.
+    files: ["pgschema/**"],
+    rules: {
+      "no-restricted-imports": forbid([
+        ["**/provider", "**/provider/**", "**/emulator", "**/emulator/**", "**/tests/**", "**/harness/**", "**/cli/**"],
+        "pgschema/ is shared by provider/ and emulator/: it imports neither (nor tests/, harness/ or cli/)",
+      ]),
     },
   },
   {

@@ -8,6 +8,7 @@ import { adviseCommand, USAGE as ADVISE_USAGE } from "./advise";
 import { driftCommand, USAGE as DRIFT_USAGE } from "./drift";
 import { recoverCommand, USAGE as RECOVER_USAGE } from "./recover";
 import { importCommand, USAGE as IMPORT_USAGE } from "./import";
+import { schemaCommand, USAGE as SCHEMA_USAGE } from "./schema";
 
 export interface Subcommand {
   summary: string;
@@ -30,6 +31,11 @@ export const COMMANDS: Readonly<Record<string, Subcommand>> = {
     summary: "write a ready Pulumi program (TypeScript or YAML) that takes over a live project or organization",
     usage: IMPORT_USAGE,
     run: (argv) => importCommand(argv),
+  },
+  schema: {
+    summary: "print the SQL that brings a project's schema to the declared .sql files (exit 0 none, 1 some, 2 error)",
+    usage: SCHEMA_USAGE,
+    run: (argv) => schemaCommand(argv),
   },
   recover: {
     summary: "settle what a killed pulumi up left pending (exit 0 settled, 1 not); run it before up",

@@ -94,6 +94,10 @@ export const importRules: Record<ResourceKind, ImportRule> = {
   restorePoint: { id: "`<projectRef>/<name>`", reads: ["projectRef", "name"] },
   jitAccessConfig: projectScoped("setting"),
   diskConfig: projectScoped("disk attribute"),
+  databaseSchema: {
+    unsupported:
+      "its input is the declared SQL, which the ID cannot tell; declaring what the owned schemas already hold adopts them (the first `up` plans nothing).",
+  },
 };
 
 /** One line for a kind's docs page. */

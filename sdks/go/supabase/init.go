@@ -33,6 +33,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &CustomHostname{}
 	case "supabase:index:DatabaseMigration":
 		r = &DatabaseMigration{}
+	case "supabase:index:DatabaseSchema":
+		r = &DatabaseSchema{}
 	case "supabase:index:DatabaseWebhooks":
 		r = &DatabaseWebhooks{}
 	case "supabase:index:DiskConfig":

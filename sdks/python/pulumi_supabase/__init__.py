@@ -13,6 +13,7 @@ from .backup_schedule import *
 from .branch import *
 from .custom_hostname import *
 from .database_migration import *
+from .database_schema import *
 from .database_webhooks import *
 from .disk_config import *
 from .function import *
@@ -77,6 +78,7 @@ _utilities.register(
    "supabase:index:Branch": "Branch",
    "supabase:index:CustomHostname": "CustomHostname",
    "supabase:index:DatabaseMigration": "DatabaseMigration",
+   "supabase:index:DatabaseSchema": "DatabaseSchema",
    "supabase:index:DatabaseWebhooks": "DatabaseWebhooks",
    "supabase:index:DiskConfig": "DiskConfig",
    "supabase:index:Function": "Function",
