@@ -17,7 +17,14 @@
  */
 import type { IncomingHttpHeaders } from "node:http";
 import type { ProjectRecord, SigningKeyRecord } from "../store/records";
-import { decodeJwt, verifyJwtWithKey, type JwtClaims, type JwtVerification } from "./jwt";
+import {
+  checkTimes,
+  decodeJwt,
+  signatureValid,
+  type JwtClaims,
+  type JwtVerification,
+  type VerificationKey,
+} from "./jwt";
 import { opaqueKeyRole, opaqueKeys } from "./keys";
 
 export const GatewayMessages = {
@@ -55,10 +62,47 @@ function legacySecretTrusted(project: ProjectRecord): boolean {
   return project.settings?.signingKeys?.find((k) => k.legacy)?.status !== "revoked";
 }
 
-function keyOf(k: SigningKeyRecord) {
+function keyOf(k: SigningKeyRecord): VerificationKey {
   return k.algorithm === "HS256"
     ? { algorithm: k.algorithm, secret: Buffer.from(String(k.privateJwk.k ?? ""), "base64url") }
     : { algorithm: k.algorithm, publicJwk: k.publicJwk };
+}
+
+type Decoded = NonNullable<ReturnType<typeof decodeJwt>>;
+
+/**
+ * Tokens whose signature was found valid, with the key material it was
+ * valid for (the secret's text, or the public JWK object) and the decoded
+ * token. Clients present the same keys on every request; a token presented
+ * again is not decoded nor its signature computed again while the key it
+ * needs is still that material. Which key is trusted (kid, revocation) and
+ * `exp`/`nbf` are still checked on every request. Kept in memory only, the
+ * oldest dropped first.
+ */
+const verified = new Map<string, { decoded: Decoded; algorithm: string; material: unknown }>();
+const VERIFIED_KEPT = 1000;
+
+function decodeCached(token: string): Decoded | undefined {
+  return verified.get(token)?.decoded ?? decodeJwt(token);
+}
+
+/** The signature checked with the key (`key()` builds it), unless already found valid for this very material. */
+function verifyCached(
+  token: string,
+  decoded: Decoded,
+  algorithm: VerificationKey["algorithm"],
+  material: unknown,
+  key: () => VerificationKey,
+  nowMs: number,
+): JwtVerification {
+  if (decoded.header.alg !== algorithm) return { ok: false, reason: "unsupported algorithm" };
+  const hit = verified.get(token);
+  if (!hit || hit.material !== material || hit.algorithm !== algorithm) {
+    if (!signatureValid(token, key())) return { ok: false, reason: "invalid signature" };
+    if (verified.size >= VERIFIED_KEPT) verified.delete(verified.keys().next().value!);
+    verified.set(token, { decoded, algorithm, material });
+  }
+  return checkTimes(decoded.claims, nowMs);
 }
 
 /**
@@ -66,17 +110,26 @@ function keyOf(k: SigningKeyRecord) {
  * `kid` names, or the legacy JWT secret when it names none.
  */
 export function verifyProjectToken(project: ProjectRecord, token: string, nowMs: number): JwtVerification {
-  const decoded = decodeJwt(token);
+  const decoded = decodeCached(token);
   if (!decoded) return { ok: false, reason: "malformed token" };
   const kid = decoded.header.kid;
   if (kid !== undefined) {
     const k = project.settings?.signingKeys?.find((x) => x.id === kid);
     if (!k) return { ok: false, reason: "unknown signing key" };
     if (k.status === "revoked") return { ok: false, reason: "the signing key is revoked" };
-    return verifyJwtWithKey(token, keyOf(k), nowMs);
+    const material = k.algorithm === "HS256" ? String(k.privateJwk.k ?? "") : k.publicJwk;
+    return verifyCached(token, decoded, k.algorithm, material, () => keyOf(k), nowMs);
   }
   if (!legacySecretTrusted(project)) return { ok: false, reason: "the legacy JWT secret is revoked" };
-  return verifyJwtWithKey(token, { algorithm: "HS256", secret: Buffer.from(project.jwtSecret, "utf8") }, nowMs);
+  const secret = project.jwtSecret;
+  return verifyCached(
+    token,
+    decoded,
+    "HS256",
+    secret,
+    () => ({ algorithm: "HS256", secret: Buffer.from(secret, "utf8") }),
+    nowMs,
+  );
 }
 
 /** The caller a request's keys stand for, or the gateway's refusal. */
@@ -95,7 +148,7 @@ export function gatewayCredentials(
     caller = { role, claims: { role }, apiKey: k.type };
   } else {
     // A legacy key: a JWT of the anon or service_role role signed with the project's secret.
-    const v = decodeJwt(apiKey)?.header.kid === undefined ? verifyProjectToken(project, apiKey, nowMs) : undefined;
+    const v = decodeCached(apiKey)?.header.kid === undefined ? verifyProjectToken(project, apiKey, nowMs) : undefined;
     const role = v?.ok ? v.claims.role : undefined;
     if (!v?.ok || (role !== "anon" && role !== "service_role"))
       return refusal("invalid-api-key", GatewayMessages.invalidApiKey);

@@ -138,6 +138,12 @@ export function verifyJwtWithKey(token: string, key: VerificationKey, nowMs: num
   const decoded = decodeJwt(token);
   if (!decoded) return { ok: false, reason: "malformed token" };
   if (decoded.header.alg !== key.algorithm) return { ok: false, reason: "unsupported algorithm" };
+  if (!signatureValid(token, key)) return { ok: false, reason: "invalid signature" };
+  return checkTimes(decoded.claims, nowMs);
+}
+
+/** Whether the token's signature is the key's (the algorithm already checked against the key's). */
+export function signatureValid(token: string, key: VerificationKey): boolean {
   const [headerPart, payloadPart, signaturePart] = token.split(".");
   const input = Buffer.from(`${headerPart}.${payloadPart}`);
   const given = Buffer.from(signaturePart, "base64url");
@@ -155,8 +161,11 @@ export function verifyJwtWithKey(token: string, key: VerificationKey, nowMs: num
   } catch {
     valid = false;
   }
-  if (!valid) return { ok: false, reason: "invalid signature" };
-  const { claims } = decoded;
+  return valid;
+}
+
+/** `exp` and `nbf` at `nowMs`: the claims, or why they are not valid now. */
+export function checkTimes(claims: JwtClaims, nowMs: number): JwtVerification {
   if (typeof claims.exp === "number" && claims.exp * 1000 <= nowMs) return { ok: false, reason: "token has expired" };
   if (typeof claims.nbf === "number" && claims.nbf * 1000 > nowMs)
     return { ok: false, reason: "token is not valid yet" };

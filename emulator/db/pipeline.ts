@@ -42,13 +42,25 @@ interface Connection {
 export interface PipelinedStatement {
   sql: string;
   params?: unknown[];
+  /** Not described: its data rows, if any, come without a row description and are dropped, unread. */
+  noRows?: boolean;
 }
 
 /** Distinct statements a connection keeps prepared before new texts go unnamed. */
 const MAX_PREPARED = 500;
 
+/** Names already computed: a request's statements are mostly texts seen before, and hashing each again costs more. */
+const names = new Map<string, string>();
+const NAMES_KEPT = 1000;
+
 export function statementName(sql: string): string {
-  return `e_${createHash("sha1").update(sql).digest("hex").slice(0, 20)}`;
+  let name = names.get(sql);
+  if (name === undefined) {
+    name = `e_${createHash("sha1").update(sql).digest("hex").slice(0, 20)}`;
+    if (names.size >= NAMES_KEPT) names.delete(names.keys().next().value!);
+    names.set(sql, name);
+  }
+  return name;
 }
 
 class Pipeline {
@@ -83,7 +95,7 @@ class Pipeline {
           }
         }
         connection.bind({ portal: "", statement: name, values: s.params ?? [], valueMapper: prepareValue });
-        connection.describe({ type: "P", name: "" });
+        if (!s.noRows) connection.describe({ type: "P", name: "" });
         connection.execute({ portal: "", rows: 0 });
       }
       connection.sync();

@@ -57,6 +57,8 @@ export interface ProjectDatabase extends SqlExecutor {
 export interface BatchStatement {
   sql: string;
   params?: unknown[];
+  /** Its rows are not wanted (a statement run for its effect): where the engine allows, they are not described nor decoded. */
+  noRows?: boolean;
 }
 
 export interface DatabaseManager {

@@ -171,7 +171,10 @@ async function runVersioned(db: GqlDatabase, session: Session, request: Prepared
         continue;
       }
       // The `graphql` schema (and so the version check) was dropped: install it again.
-      if ((e.code === "42883" || e.code === "3F000") && /check_schema_version|"graphql"/.test(String(e.message))) {
+      if (
+        (e.code === "42883" || e.code === "3F000" || e.code === "42P01") &&
+        /check_schema_version|"graphql"|"graphql\.schema_version"/.test(String(e.message))
+      ) {
         forgetSchemaVersion(db);
         forgetVersions(db);
         await schemaVersionMode(db);
@@ -243,7 +246,11 @@ async function runQuery(
   }
   const stmts = planned.filter((p) => p.stmt).map((p) => p.stmt!);
   session.statements = stmts.length;
-  const results = await db.batch([prelude, ...stmts.map((s) => ({ sql: s.sql, params: s.params }))]);
+  // The prelude's row (the settings it made) is not read.
+  const results = await db.batch([
+    { ...prelude, noRows: true },
+    ...stmts.map((s) => ({ sql: s.sql, params: s.params })),
+  ]);
   const data: Record<string, unknown> = {};
   const errors: GqlErrorBody[] = [];
   let next = 1;

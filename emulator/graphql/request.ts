@@ -39,6 +39,36 @@ function tooManyFields(query: string, doc: DocumentNode, limits: GraphqlLimits):
   return countFields(doc, limits.maxFields) > limits.maxFields;
 }
 
+/**
+ * Parsed documents by text. Clients send the same few documents over and
+ * over (with different variables), and parsing is a large part of a small
+ * read; the AST is never modified after parsing, so one is shared. Small
+ * documents only, the oldest dropped first.
+ */
+const parsed = new Map<string, { document?: DocumentNode; syntaxError?: string }>();
+const PARSED_KEPT = 256;
+const PARSED_MAX_LENGTH = 16 * 1024;
+
+function parseCached(query: string): { document?: DocumentNode; syntaxError?: string } {
+  let entry = parsed.get(query);
+  if (entry) {
+    // Most recently used last.
+    parsed.delete(query);
+    parsed.set(query, entry);
+    return entry;
+  }
+  try {
+    entry = { document: parse(query, { noLocation: true }) };
+  } catch (err) {
+    entry = { syntaxError: err instanceof GraphQLError ? err.message : String(err) };
+  }
+  if (query.length <= PARSED_MAX_LENGTH) {
+    if (parsed.size >= PARSED_KEPT) parsed.delete(parsed.keys().next().value!);
+    parsed.set(query, entry);
+  }
+  return entry;
+}
+
 /** Checks and parses a JSON request body; `limits` are the gateway's (none when called directly). */
 export function checkBody(body: unknown, limits?: GraphqlLimits): BodyCheck {
   const query = isObject(body) ? body.query : undefined;
@@ -48,13 +78,7 @@ export function checkBody(body: unknown, limits?: GraphqlLimits): BodyCheck {
     return {
       failed: { status: 400, body: { message: 'The request body must be a JSON object with a "query" string' } },
     };
-  let document: DocumentNode | undefined;
-  let syntaxError: string | undefined;
-  try {
-    document = parse(query, { noLocation: true });
-  } catch (err) {
-    syntaxError = err instanceof GraphQLError ? err.message : String(err);
-  }
+  const { document, syntaxError } = parseCached(query);
   if (limits && document && tooManyFields(query, document, limits))
     return { refused: { status: 200, body: { errors: [{ message: LimitMessages.tooManyFields(limits.maxFields) }] } } };
   const variables = body.variables ?? {};

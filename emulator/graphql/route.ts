@@ -60,7 +60,13 @@ export const graphqlRoutes: RouteDef[] = [
         "failed" in checked
           ? { ...checked.failed, statements: 0 }
           : await runGraphql(db, { role, claims, parsed: checked.ok });
-      return { status: res.status, body: res.body, headers: { "x-sql-statements": String(res.statements) } };
+      // Serialized here: the body is made of JSON values only (the database's json output parsed, and strings),
+      // so the pipeline's general encoder, which looks at every value for bigints and bytes, is not needed.
+      return {
+        status: res.status,
+        raw: { data: JSON.stringify(res.body), contentType: "application/json; charset=utf-8" },
+        headers: { "x-sql-statements": String(res.statements) },
+      };
     },
   }),
 ];

@@ -173,7 +173,8 @@ function connectionSql(plan: ConnectionPlan, parent: { alias: string; rowRef: st
     return all.length ? ` where ${all.join(" and ")}` : "";
   };
   const inner = `select ${rowColumns(table, a)} from ${from}${where(cursorPred ? [cursorPred] : [])} order by ${orderSql(order, a, plan.backward)} limit ${plan.limit} offset ${plan.skip}`;
-  const p: PageContext = { plan, a, from, where, cursorPred, cursorExpr: base64JsonSql(cursorValuesSql(order, a)) };
+  const cursorValues = cursorValuesSql(order, a);
+  const p: PageContext = { plan, a, from, where, cursorPred, cursorValues, cursorExpr: base64JsonSql(cursorValues) };
   const pairs = plan.fields.map((f): [string, string] => {
     switch (f.kind) {
       case "typename":
@@ -201,6 +202,8 @@ interface PageContext {
   from: string;
   where: (extra: string[]) => string;
   cursorPred: string | null;
+  /** The jsonb array of a row's cursor values, and its encoding as the row's cursor. */
+  cursorValues: string;
   cursorExpr: string;
 }
 
@@ -227,14 +230,19 @@ function pageInfoSql(fields: PageInfoField[], p: PageContext, sql: SqlBuilder): 
         return [f.key, plan.backward ? `to_json(count(*) > 0 and ${behind})` : `to_json(${beyond})`];
       case "hasPreviousPage":
         return [f.key, plan.backward ? `to_json(${beyond})` : `to_json(count(*) > 0 and ${forwardPrev})`];
+      // The first (last) row's values are picked, then encoded: one encoding, not one per row of the page.
       case "startCursor":
-        return [f.key, `to_json((array_agg(${p.cursorExpr} order by ${orderSql(plan.order, a)}))[1])`];
+        return [f.key, `to_json(${firstEncoded(p.cursorValues, orderSql(plan.order, a))})`];
       case "endCursor":
-        return [f.key, `to_json((array_agg(${p.cursorExpr} order by ${orderSql(plan.order, a, true)}))[1])`];
+        return [f.key, `to_json(${firstEncoded(p.cursorValues, orderSql(plan.order, a, true))})`];
     }
   });
   return jsonObject(pairs, sql);
 }
+
+/** The cursor of the first row in `order` (null without rows). */
+const firstEncoded = (cursorValues: string, order: string) =>
+  base64JsonSql(`(array_agg(${cursorValues} order by ${order}))[1]`);
 
 /** A scalar subquery with the `aggregate` object over `fromWhere` (the parent join and the filter, never the page). */
 function aggregateSql(plan: AggregatePlan, a: string, fromWhere: string, sql: SqlBuilder): string {

@@ -90,6 +90,8 @@ export interface RouteMatch {
   template: string;
 }
 
+const MATCHES_KEPT = 500;
+
 interface CompiledRoute {
   route: RouteDef;
   segments: Array<{ literal: string } | { param: string; rest?: true }>;
@@ -97,6 +99,10 @@ interface CompiledRoute {
 
 export class Router {
   private routes: CompiledRoute[] = [];
+  /** The routes of each method, in the same order: a request only walks its own method's. */
+  private byMethod = new Map<string, CompiledRoute[]>();
+  /** Recent answers of `match` by method and path (null: no route). */
+  private matched = new Map<string, RouteMatch | null>();
 
   add(...defs: RouteDef[]): this {
     for (const route of defs) {
@@ -114,6 +120,13 @@ export class Router {
     }
     // Literal segments win over parameters (".../functions/deploy" over ".../functions/{function_slug}").
     this.routes.sort((a, b) => specificity(b) - specificity(a));
+    this.byMethod = new Map();
+    for (const r of this.routes) {
+      const list = this.byMethod.get(r.route.method) ?? [];
+      list.push(r);
+      this.byMethod.set(r.route.method, list);
+    }
+    this.matched.clear();
     return this;
   }
 
@@ -122,12 +135,27 @@ export class Router {
     return this.routes.map((r) => r.route);
   }
 
+  /**
+   * The route of a method and path, memoized: clients call the same few paths
+   * again and again (a project's GraphQL endpoint above all). Each answer gets
+   * its own copy of the parameters.
+   */
   match(method: string, path: string): RouteMatch | undefined {
+    const key = `${method} ${path}`;
+    let found = this.matched.get(key);
+    if (found === undefined) {
+      found = this.find(method, path) ?? null;
+      if (this.matched.size >= MATCHES_KEPT) this.matched.delete(this.matched.keys().next().value!);
+      this.matched.set(key, found);
+    }
+    return found ? { ...found, params: { ...found.params } } : undefined;
+  }
+
+  private find(method: string, path: string): RouteMatch | undefined {
     const parts = path.split("/").filter(Boolean);
-    for (const { route, segments } of this.routes) {
+    for (const { route, segments } of this.byMethod.get(method) ?? []) {
       const last = segments[segments.length - 1];
       const rest = last !== undefined && "rest" in last;
-      if (route.method !== method) continue;
       if (rest ? parts.length < segments.length : segments.length !== parts.length) continue;
       const params: Record<string, string> = {};
       let ok = true;

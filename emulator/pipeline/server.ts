@@ -84,8 +84,11 @@ function readBody(req: IncomingMessage, maxBytes: number, timeoutMs: number): Pr
     req.on("data", onData);
     req.on("end", () => settle(undefined, Buffer.concat(chunks)));
     req.on("error", (err) => settle(err));
-    // A client gone before the end of its body: nothing to answer.
-    req.on("close", () => settle(new ApiError(400, "Bad Request")));
+    // A client gone before the end of its body: nothing to answer. (Every request closes once answered, so
+    // the error, and its stack trace, is only made when the body was still awaited.)
+    req.on("close", () => {
+      if (!settled) settle(new ApiError(400, "Bad Request"));
+    });
   });
 }
 
@@ -130,7 +133,7 @@ export function toJson(value: unknown): string {
 }
 
 /** Writes the reply; answers the headers and bytes sent. */
-function send(res: ServerResponse, reply: Reply): { headers: Record<string, string>; payload?: Buffer } {
+function send(res: ServerResponse, reply: Reply): { headers: Record<string, string | number>; payload?: Buffer } {
   const headers: Record<string, string | number> = { ...reply.headers };
   let payload: Buffer | undefined;
   if (reply.raw) {
@@ -143,7 +146,7 @@ function send(res: ServerResponse, reply: Reply): { headers: Record<string, stri
   headers["Content-Length"] = payload?.length ?? 0;
   res.writeHead(reply.status, headers);
   res.end(payload);
-  return { headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, String(v)])), payload };
+  return { headers, payload };
 }
 
 function injectedReply(fault: Fault & { status: number }): Reply {
@@ -194,23 +197,30 @@ async function runRoute(
   let limitHeaders: Record<string, string> = {};
   let scope: string | undefined;
   try {
-    const token = bearerToken(req);
-    const authed = token !== undefined && app.tokenMatches(token);
+    // The management token is hashed only where it is asked for (never on a project's GraphQL or Storage API).
+    let authedMemo: boolean | undefined;
+    const authed = (): boolean => {
+      if (authedMemo === undefined) {
+        const token = bearerToken(req);
+        authedMemo = token !== undefined && app.tokenMatches(token);
+      }
+      return authedMemo;
+    };
     const json = parseJson(req, raw);
     if (match)
       scope = match.route.scope ? match.route.scope(match.params, json.value) : (match.params.ref ?? match.params.slug);
     if (surface === "management") {
       // Every management answer carries the throttler's headers, even errors.
       // Requests without a valid token are counted against the caller's address.
-      const identity = authed ? app.tokenOwner : `ip:${remoteAddress}`;
+      const identity = authed() ? app.tokenOwner : `ip:${remoteAddress}`;
       const decision = app.limiter.hit(identity, scope ?? identity, match?.template ?? `${method} ${url.pathname}`);
       limitHeaders = decision.headers;
       if (!match) throw new ApiError(404, Messages.cannot(method, url.pathname));
-      if (needsToken(match) && !authed) throw new ApiError(401, Messages.unauthorized);
+      if (needsToken(match) && !authed()) throw new ApiError(401, Messages.unauthorized);
       if (!decision.allowed) throw new ApiError(429, Messages.tooManyRequests);
     }
     if (!match) throw new ApiError(404, Messages.cannot(method, url.pathname));
-    if (surface !== "management" && needsToken(match) && !authed) throw new ApiError(401, Messages.unauthorized);
+    if (surface !== "management" && needsToken(match) && !authed()) throw new ApiError(401, Messages.unauthorized);
     const route = match.route;
     const unsupported = unsupportedMediaType(req, method, surface, route, raw);
     if (unsupported) throw new ApiError(415, unsupported);
@@ -386,7 +396,7 @@ async function handle(app: EmulatorContext, router: Router, req: IncomingMessage
         requestHeaders: req.headers,
         requestBody: raw,
         status: outcome.reply.status,
-        responseHeaders: sent.headers,
+        responseHeaders: Object.fromEntries(Object.entries(sent.headers).map(([k, v]) => [k, String(v)])),
         responseBody: sent.payload,
         fault: fault?.id,
       });

@@ -251,3 +251,21 @@ test("once the legacy secret is revoked as a signing key, neither its keys nor i
   await expectEveryRoute(keys.publishable, undefined, { role: "anon" });
   await expectEveryRoute(keys.secret, undefined, { role: "service_role" });
 });
+
+test("a token verified once is still checked for expiry on each request", async () => {
+  // The gateway remembers a valid signature, not a verdict: the same token, presented after the clock moved past
+  // its `exp`, is refused. (The legacy secret is revoked by now: an HS256 signing key signs it.)
+  const graphql = keyed.find((r) => r.path.endsWith("/graphql/v1"))!;
+  const jwk = privateJwk("HS256");
+  const created = await emu.api("POST", `/v1/projects/${ref}/config/auth/signing-keys`, {
+    algorithm: "HS256",
+    private_jwk: jwk,
+  });
+  expect(created.status).toBe(201);
+  const claims = { ...userClaims(), exp: nowSeconds() + 60 };
+  const token = signJwtWithKey(claims, { algorithm: "HS256", privateJwk: jwk, kid: created.body.id as string });
+  expect((await call(graphql, keys.publishable, token)).role).toBe("authenticated");
+  expect((await call(graphql, keys.publishable, token)).role).toBe("authenticated");
+  await emu.advanceTime(120_000);
+  expect(await call(graphql, keys.publishable, token)).toMatchObject({ status: 401, body: { message: "Invalid JWT" } });
+});
