@@ -80,4 +80,8 @@ export const PROVIDER_OPERATIONS = [
   "v1-get-project-legacy-api-keys",
   "v1-update-project-legacy-api-keys",
   "v1-enable-database-webhook",
+  // Read replicas and the databases an organization's project list shows (client/endpoints/read-replicas.ts).
+  "v1-setup-a-read-replica",
+  "v1-remove-a-read-replica",
+  "v1-get-all-projects-for-organization",
 ];

@@ -22,6 +22,7 @@ import { AdvisorEndpoints } from "./endpoints/advisors";
 import { JitAccessEndpoints } from "./endpoints/jit-access";
 import { DiskEndpoints } from "./endpoints/disk";
 import { PauseEndpoints } from "./endpoints/pause";
+import { ReadReplicaEndpoints } from "./endpoints/read-replicas";
 import { BillingEndpoints } from "./endpoints/billing";
 import { PoolerEndpoints } from "./endpoints/pooler";
 import { VanitySubdomainEndpoints } from "./endpoints/vanity-subdomain";
@@ -37,6 +38,7 @@ export * from "./settings";
 export * from "./migrations";
 export * from "./branches";
 export type { SigningKey, SigningKeyStatus, SsoProvider, ThirdPartyAuth } from "./endpoints/auth";
+export type { OrganizationProject, ProjectDatabaseEntry, ReadReplicaRegion } from "./endpoints/read-replicas";
 export { withUnknownOutcome, isUnknownOutcome, isTransient } from "./outcome";
 export type {
   HttpMethod,
@@ -71,6 +73,7 @@ const GROUPS = [
   JitAccessEndpoints,
   DiskEndpoints,
   PauseEndpoints,
+  ReadReplicaEndpoints,
 ] as const;
 
 /*
@@ -105,7 +108,8 @@ export interface ManagementClient
     AdvisorEndpoints,
     JitAccessEndpoints,
     DiskEndpoints,
-    PauseEndpoints {}
+    PauseEndpoints,
+    ReadReplicaEndpoints {}
 /* eslint-enable @typescript-eslint/no-unsafe-declaration-merging */
 
 for (const group of GROUPS) {
