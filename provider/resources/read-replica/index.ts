@@ -42,8 +42,9 @@ export const readReplicaInputs = z
       .regex(/^[a-z]{20}-rr-[a-z0-9-]+$/, "identifier must be a read replica's identifier: <ref>-rr-<region>-<suffix>")
       .optional()
       .describe(
-        "Take over the project's existing replica with this identifier instead of setting up a new one (what `supabase-pulumi import` writes). It must be a replica of `projectRef` in `region`.",
-      ),
+        "Take over the project's existing replica with this identifier instead of setting up a new one (what `supabase-pulumi import` writes). It must be a replica of `projectRef` in `region`. A change to another identifier replaces the resource; leaving it out later changes nothing.",
+      )
+      .meta({ replaceOnChanges: true }),
     createTimeoutSeconds: timeoutSeconds("createTimeoutSeconds", 7200)
       .optional()
       .describe("How long creation waits for the replica to become `ACTIVE_HEALTHY` (default 1800)."),
@@ -53,11 +54,12 @@ export const readReplicaInputs = z
   })
   .strict()
   .superRefine((v, ctx) => {
-    if (v.identifier !== undefined && !v.identifier.startsWith(`${v.projectRef}-rr-${v.region}-`))
+    // The region part only: the project may be unknown until it exists, and create looks the replica up in it.
+    if (v.identifier !== undefined && !v.identifier.includes(`-rr-${v.region}-`))
       ctx.addIssue({
         code: "custom",
         path: ["identifier"],
-        message: "identifier must name a replica of projectRef in region (<projectRef>-rr-<region>-<suffix>)",
+        message: `identifier must name a replica in region ${v.region} (<projectRef>-rr-${v.region}-<suffix>)`,
       });
   });
 

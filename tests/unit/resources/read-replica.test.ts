@@ -12,7 +12,7 @@ refusesAtCheck("readReplica", [
     {},
     { projectRef: REF, region: "us-east-1", identifier: `${REF}-rr-eu-west-1-abcde` },
     "identifier",
-    /a replica of projectRef in region/,
+    /a replica in region us-east-1/,
   ],
   ["no region", {}, { projectRef: REF }, "region", /region must be one of/],
 ]);
