@@ -113,6 +113,13 @@ test("adoption by identifier and `pulumi import` set up nothing; the importer de
   expect(id).toBe(`${ref}/${live!.identifier}`);
   expect(await calls(emu)).toEqual([LIST, LIST, POOLER]);
   expect((await P().diff(id, outs!, inputs)).changes).toBe(false);
+  // The identifier without the project's ref (what the importer writes) names the same replica.
+  const short = { ...inputs, identifier: live!.identifier.slice(ref.length + 1) };
+  expect((await P().check({}, short)).failures).toEqual([]);
+  expect((await P().diff(id, outs!, short)).changes).toBe(false);
+  expect((await P().diff(id, outs!, { ...short, identifier: "rr-ca-central-1-zzzzz" })).replaces).toEqual([
+    "identifier",
+  ]);
   // The same inputs without the identifier are no change either: the replica is the one the state records.
   expect((await P().diff(id, outs!, { projectRef: ref, region: "ca-central-1" })).changes).toBe(false);
 
@@ -124,7 +131,11 @@ test("adoption by identifier and `pulumi import` set up nothing; the importer de
   expect(declared).toEqual([
     {
       name: `app-replica-${live!.identifier.slice(ref.length + 4)}`,
-      inputs: { projectRef: expect.anything(), region: "ca-central-1", identifier: live!.identifier },
+      inputs: {
+        projectRef: expect.anything(),
+        region: "ca-central-1",
+        identifier: live!.identifier.slice(ref.length + 1),
+      },
     },
   ]);
   await P().delete(id, outs!);
