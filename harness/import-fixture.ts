@@ -70,6 +70,7 @@ async function newerKinds(emu: TestEmulator, ref: string, slug: string): Promise
     attribute_mapping: { keys: { email: { name: "mail" } } },
   });
   await ok(emu, "POST", `${p}/config/auth/signing-keys`, { algorithm: "ES256", status: "standby" });
+  await ok(emu, "POST", `${p}/read-replicas/setup`, { read_replica_region: "eu-west-2" });
   const keys = (await ok(emu, "GET", `${p}/api-keys?reveal=true`)) as Array<{ name: string; api_key: string }>;
   const res = await fetch(`${emu.projectUrlTemplate.replace("{ref}", ref)}/storage/v1/bucket`, {
     method: "POST",

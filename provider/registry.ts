@@ -41,6 +41,7 @@ import restorePoint from "./resources/restore-point";
 import jitAccessConfig from "./resources/jit-access-config";
 import diskConfig from "./resources/disk-config";
 import databaseSchema from "./resources/database-schema";
+import readReplica from "./resources/read-replica";
 
 export const registry = {
   organization,
@@ -76,6 +77,7 @@ export const registry = {
   jitAccessConfig,
   diskConfig,
   databaseSchema,
+  readReplica,
 } as const satisfies Record<string, KindDefinition>;
 
 /** A resource kind's name, e.g. `"apiKey"`: what `provider(kind)` and the SDK's provider modules take. */

@@ -98,6 +98,11 @@ export const importRules: Record<ResourceKind, ImportRule> = {
     unsupported:
       "its input is the declared SQL, which the ID cannot tell; declaring what the owned schemas already hold adopts them (the first `up` plans nothing).",
   },
+  readReplica: {
+    id: "`<projectRef>/<identifier>`",
+    reads: ["projectRef", "region", "identifier"],
+    note: "The program may declare `identifier` too (what `supabase-pulumi import` writes); without it, the imported replica is kept as long as `projectRef` and `region` match.",
+  },
 };
 
 /** One line for a kind's docs page. */

@@ -77,8 +77,8 @@ test("import reads each kind once, each function's body once, the migration hist
   const perKind = seen.filter((r) => !/\{function_slug\}|\{version\}|\/api-keys$/.test(r));
   // Every other route once: the organizations, the projects, and one read per kind's endpoint.
   expect(new Set(perKind).size).toBe(perKind.length);
-  expect(perKind.length).toBe(24);
-  expect(seen.length).toBe(26 + size.functions);
+  expect(perKind.length).toBe(25);
+  expect(seen.length).toBe(27 + size.functions);
   for (const route of [
     "GET /v1/projects/{ref}/config/realtime",
     "GET /v1/projects/{ref}/api-keys/legacy",
@@ -91,6 +91,8 @@ test("import reads each kind once, each function's body once, the migration hist
     "GET /v1/projects/{ref}/config/auth/signing-keys",
     "GET /v1/projects/{ref}/jit-access",
     "GET /v1/projects/{ref}/config/disk",
+    // The project's databases, which the service lists with its organization's projects.
+    "GET /v1/organizations/{slug}/projects",
   ])
     expect(perKind).toContain(route);
 
@@ -120,6 +122,7 @@ test("import reads each kind once, each function's body once, the migration hist
     "ThirdPartyAuth",
     "SsoProvider",
     "SigningKey",
+    "ReadReplica",
   ])
     expect(types).toContain(kind);
   // The newer kinds: what differs from a new project's, by stable names; a signing key by id, never its secret.
@@ -145,6 +148,14 @@ test("import reads each kind once, each function's body once, the migration hist
     expect.objectContaining({ algorithm: "ES256", status: "standby", keyId: expect.any(String) }),
   );
   expect(JSON.stringify(keys)).not.toMatch(/"d"|private/i);
+  // A read replica by its identifier, so the first `up` takes it over instead of setting up another.
+  expect(of("ReadReplica")).toEqual([
+    {
+      projectRef: expect.any(UsageOutput),
+      region: "eu-west-2",
+      identifier: expect.stringMatching(/^rr-eu-west-2-[a-z]{5}$/),
+    },
+  ]);
   expect(program.declarations.find((d) => d.type === "StorageBucket")!.name).toBe("shop-bucket-avatars");
   const rows = program.declarations.find((d) => d.type === "TableRows")!;
   expect(rows.inputs.rows).toEqual([
