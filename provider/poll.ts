@@ -52,9 +52,12 @@ export function isProjectNotReady(err: unknown): boolean {
   if (!(err instanceof ApiError)) return false;
   return (
     (err.status === 500 && /pooler tenant/i.test(err.apiMessage)) ||
-    (err.status === 400 && /not ready|RESTARTING|COMING_UP/i.test(err.apiMessage))
+    (err.status === 400 && /not ready|RESTARTING|COMING_UP/i.test(err.apiMessage) && !STAYS.test(err.apiMessage))
   );
 }
+
+/** Statuses a project does not leave by itself: a refusal naming one is final, not worth waiting out. */
+const STAYS = /its status is (INACTIVE|PAUSING|PAUSE_FAILED|RESTORE_FAILED|INIT_FAILED|REMOVED|GOING_DOWN)\b/;
 
 /**
  * Runs `fn` again while the project refuses it as not ready (a restart after a

@@ -14,6 +14,7 @@ import { checkWith, diffFields, type FieldRule, type Props, type ResourceImpl } 
 import { withDrift } from "../drift";
 import { waitHealthy } from "../project";
 import { projectRef, sha256Hex } from "../shared";
+import { whenProjectReady } from "../../poll";
 
 export const restorePointName = z
   .string({ error: "name is required" })
@@ -61,9 +62,13 @@ export async function takeRestorePoint(ref: string, name: string): Promise<Resto
   const existing = await findRestorePoint(ref, name);
   // An expired point (REMOVED) is taken again under its name.
   if (existing && existing.status !== "REMOVED") return existing;
-  return withUnknownOutcome(
-    () => managementClient().createRestorePoint(ref, name),
-    () => findRestorePoint(ref, name),
+  // Refused only while the project passes through a restart (a Postgres setting applied in the same `up`):
+  // that refusal comes before the service does anything, so asking again is safe.
+  return whenProjectReady(ref, "take a restore point", () =>
+    withUnknownOutcome(
+      () => managementClient().createRestorePoint(ref, name),
+      () => findRestorePoint(ref, name),
+    ),
   );
 }
 

@@ -2,7 +2,7 @@
  * Waits (project health, restrictions applying, hostname verification) go
  * through pollUntil: a poll that fails transiently does not end the wait.
  */
-import { pollUntil } from "../../../provider/poll";
+import { isProjectNotReady, pollUntil } from "../../../provider/poll";
 import { ApiError, NetworkError, SupabaseError } from "../../../provider/errors";
 
 const api = (status: number) => new ApiError({ status, method: "GET", path: "/v1/projects/x", apiMessage: "boom" });
@@ -57,5 +57,38 @@ describe("pollUntil", () => {
     expect((err as Error).message).toMatch(
       /waiting for project x to become ACTIVE_HEALTHY\. The last poll failed: .*502/,
     );
+  });
+});
+
+describe("isProjectNotReady", () => {
+  const refusal = (status: number, apiMessage: string) =>
+    new ApiError({ status, method: "POST", path: "/v1/projects/x/database/backups/restore-point", apiMessage });
+
+  it("waits out a project passing through a restart or still coming up", () => {
+    expect(
+      isProjectNotReady(refusal(400, "Project is not ready to create a restore point: its status is RESTARTING.")),
+    ).toBe(true);
+    expect(isProjectNotReady(refusal(400, "Project is not ready to be configured: its status is COMING_UP."))).toBe(
+      true,
+    );
+    expect(isProjectNotReady(refusal(500, "error adding pooler tenant"))).toBe(true);
+  });
+
+  it("does not wait out a status the project does not leave by itself, nor other answers", () => {
+    for (const status of [
+      "INACTIVE",
+      "PAUSING",
+      "PAUSE_FAILED",
+      "RESTORE_FAILED",
+      "INIT_FAILED",
+      "REMOVED",
+      "GOING_DOWN",
+    ]) {
+      expect(
+        isProjectNotReady(refusal(400, `Project is not ready to create a restore point: its status is ${status}.`)),
+      ).toBe(false);
+    }
+    expect(isProjectNotReady(refusal(404, "Project not found"))).toBe(false);
+    expect(isProjectNotReady(new Error("not ready"))).toBe(false);
   });
 });
