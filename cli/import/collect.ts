@@ -13,7 +13,13 @@
  */
 import type { Organization, Project } from "../../provider/client/management";
 import { organizationsList, projectsList } from "../../provider/context";
-import { slugOf, type ImportContext, type ImportedResource, type RequiredSecret } from "../../provider/importer";
+import {
+  NotImported,
+  slugOf,
+  type ImportContext,
+  type ImportedResource,
+  type RequiredSecret,
+} from "../../provider/importer";
 import { registry, resourceKinds, type ResourceKind } from "../../provider/registry";
 import { UsageOutput, UsageSecret, type UsageValue } from "../../provider/resource-doc";
 import { checkWith } from "../../provider/resources/common";
@@ -118,9 +124,13 @@ async function readOrNone(kind: ResourceKind, ctx: ImportContext, unavailable: s
   try {
     return await registry[kind].importer!.read(ctx);
   } catch (err) {
+    const where = ctx.project ? ` in project ${ctx.project.name}` : "";
+    if (err instanceof NotImported) {
+      unavailable.push(`${registry[kind].doc.name}: none${where} (${err.reason})`);
+      return [];
+    }
     const refusal = featureRefusal(err);
     if (!refusal) throw err;
-    const where = ctx.project ? ` in project ${ctx.project.name}` : "";
     unavailable.push(
       `${registry[kind].doc.name}: none${where} (the service answered ${(err as { status: number }).status}: ` +
         `${(err as { apiMessage: string }).apiMessage})`,
