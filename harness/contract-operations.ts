@@ -80,4 +80,7 @@ export const PROVIDER_OPERATIONS = [
   "v1-get-project-legacy-api-keys",
   "v1-update-project-legacy-api-keys",
   "v1-enable-database-webhook",
+  "v1-get-postgres-upgrade-eligibility",
+  "v1-upgrade-postgres-version",
+  "v1-get-postgres-upgrade-status",
 ];

@@ -34,7 +34,9 @@ export type ErrorCode =
   /** The service's state blocks the operation until something else is done first (e.g. a later migration). */
   | "CONFLICT"
   /** The project does not have the feature (switched off, not on its plan, an add-on missing): see unavailable.ts. */
-  | "FEATURE_UNAVAILABLE";
+  | "FEATURE_UNAVAILABLE"
+  /** A Postgres upgrade the service ran failed (its status text is in the message); the project keeps its version. */
+  | "UPGRADE_FAILED";
 
 export class SupabaseError extends Error {
   readonly code: ErrorCode;

@@ -8,13 +8,18 @@ import { ApiError } from "../pipeline/errors";
 import { defineRoute, type RouteDef } from "../pipeline/router";
 import { HostnameMessages, hostnameView } from "../settings/hostname";
 import { checkIpv4List } from "../settings/net";
-import { projectSettings } from "../settings/store";
+import { projectSettings, requireLiveProject } from "../settings/store";
+import { appVersion, appVersionFor, upgrading, UPGRADE_ERRORS } from "../settings/postgres";
 
 const AddBans = z.strictObject({ ipv4_addresses: z.array(z.string()) });
 const JitUnavailable = z.strictObject({
   reason: z.enum(["manual_migration_required", "postgres_upgrade_required", "temporarily_unavailable"]).nullable(),
 });
 const ExpirePoint = z.strictObject({ name: z.string().min(1).max(20) });
+const PostgresSwitch = z.strictObject({
+  version: z.string().min(1).optional(),
+  failNextUpgrade: z.enum(UPGRADE_ERRORS).nullable().optional(),
+});
 
 const control = <B, Q>(def: RouteDef<B, Q>) => defineRoute<B, Q>({ ...def, surface: "control", auth: "none" });
 
@@ -70,6 +75,32 @@ export const settingsControlRoutes: RouteDef[] = [
       settings.jitAccess = body.reason === null ? { state } : { state, unavailableReason: body.reason };
       app.store.commit();
       return { status: 200, body: { reason: body.reason } };
+    },
+  }),
+  control({
+    method: "PUT",
+    path: "/_emulator/projects/{ref}/postgres",
+    body: PostgresSwitch,
+    // Stands in for a project made when the platform's default was older (`version`: a major or an image version),
+    // and for the platform failing the next upgrade at the step the error names (null: it succeeds again).
+    handler: ({ app, params, body }) => {
+      const p = requireLiveProject(app, params.ref);
+      const now = app.clock.now();
+      if (body.version !== undefined) {
+        const version = appVersionFor(body.version);
+        if (!version) throw new ApiError(400, `Unknown Postgres version ${body.version}`);
+        if (upgrading(p, now)) throw new ApiError(400, "The project is upgrading");
+        p.postgres = { ...p.postgres, version };
+        delete p.postgres.upgrade;
+      }
+      if (body.failNextUpgrade === null && p.postgres) delete p.postgres.failNextUpgrade;
+      else if (body.failNextUpgrade)
+        p.postgres = { version: appVersion(p, now), ...p.postgres, failNextUpgrade: body.failNextUpgrade };
+      app.store.commit();
+      return {
+        status: 200,
+        body: { version: appVersion(p, now), failNextUpgrade: p.postgres?.failNextUpgrade ?? null },
+      };
     },
   }),
 ];

@@ -24,6 +24,7 @@ import { advisorRoutes } from "./advisors";
 import { jitAccessRoutes } from "./jit-access";
 import { diskRoutes } from "./disk";
 import { pauseRoutes } from "./pause";
+import { upgradeRoutes } from "./upgrade";
 
 /** Every route of the management API (`/v1/...`). New features append their RouteDef arrays here. */
 export const managementRoutes: RouteDef[] = [
@@ -59,4 +60,5 @@ export const managementRoutes: RouteDef[] = [
   ...jitAccessRoutes,
   ...diskRoutes,
   ...pauseRoutes,
+  ...upgradeRoutes,
 ];

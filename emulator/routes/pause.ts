@@ -2,7 +2,7 @@
  * Pausing and restoring a project: `POST …/pause` (the project reads PAUSING,
  * then INACTIVE once `provisioningDelayMs` has passed on the emulator clock),
  * `GET …/restore` (the versions a paused project can be restored to: the
- * engine it runs) and `POST …/restore` (RESTORING, then ACTIVE_HEALTHY after
+ * image it runs) and `POST …/restore` (RESTORING, then ACTIVE_HEALTHY after
  * as long again). The database and every setting are kept while paused. The
  * state lives on the project's record, so a paused project stays paused across
  * a restart with a data directory.
@@ -12,9 +12,7 @@ import { ApiError } from "../pipeline/errors";
 import { defineRoute, type RouteDef } from "../pipeline/router";
 import type { ProjectRecord } from "../store/records";
 import { requireLiveProject } from "../settings/store";
-
-/** The engines the document's restore versions name. */
-const ENGINES = ["13", "14", "15", "17"] as const;
+import { appVersion } from "../settings/postgres";
 
 export const PauseMessages = {
   notReady: (status: string) => `Project is not ready to be paused: its status is ${status}.`,
@@ -43,14 +41,13 @@ export const pauseRoutes: RouteDef[] = [
   defineRoute({
     method: "GET",
     path: "/v1/projects/{ref}/restore",
-    handler: async ({ app, params }) => {
+    handler: ({ app, params }) => {
       const p = requireLiveProject(app, params.ref);
       const status = app.status(p);
       if (status !== "INACTIVE") return { status: 200, body: { available_versions: [] } };
-      const version = await app.db.engineVersion();
-      // The service names its images by the engines it offers: the running major, or the next one it offers.
-      const major = Number(version.split(".")[0]);
-      const engine = ENGINES.find((e) => Number(e) >= major) ?? ENGINES[ENGINES.length - 1];
+      // The image it runs, under the service's name for it.
+      const version = appVersion(p, app.clock.now());
+      const engine = version.split(".")[0];
       return {
         status: 200,
         body: {

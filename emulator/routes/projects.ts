@@ -7,6 +7,7 @@ import { newPublishableKey, newSecretKey } from "../auth/keys";
 import { hashPassword } from "../auth/password";
 import { defineRoute, type RouteDef } from "../pipeline/router";
 import type { ProjectRecord } from "../store/state";
+import { appVersion } from "../settings/postgres";
 
 /** Where a smart region group places a new project. */
 export const SMART_GROUPS: Record<string, string> = {
@@ -74,8 +75,9 @@ export async function projectView(app: EmulatorContext, p: ProjectRecord): Promi
     created_at: app.clock.iso(p.createdAtMs),
     status,
   };
-  // Sent in every status, as the service does: the spec requires it even while the project comes up.
-  const version = await app.db.engineVersion();
+  // Sent in every status, as the service does: the spec requires it even while the project comes up. The version
+  // is the platform's image the project runs (settings/postgres.ts), which an upgrade moves on.
+  const version = appVersion(p, app.clock.now());
   view.database = {
     host: `db.${p.ref}.supabase.co`,
     version,

@@ -11,6 +11,7 @@ import { ApiError, Messages } from "../pipeline/errors";
 import { FaultRegistry, RequestLog } from "../pipeline/faults";
 import { RateLimiter, mergeRateLimits } from "../pipeline/ratelimit";
 import type { ProjectRecord, Store } from "./state";
+import { upgrading } from "../settings/postgres";
 import type {
   EmulatorInfo,
   EmulatorLimits,
@@ -49,6 +50,7 @@ export function projectStatus(p: ProjectRecord, nowMs: number): ProjectStatus {
     if (p.pause.paused) return moving ? "PAUSING" : "INACTIVE";
     if (moving) return "RESTORING";
   }
+  if (upgrading(p, nowMs)) return "UPGRADING";
   return nowMs >= p.readyAtMs ? "ACTIVE_HEALTHY" : "COMING_UP";
 }
 

@@ -304,6 +304,28 @@ export interface BranchRecord {
   deletionScheduledAtMs?: number;
 }
 
+/** An upgrade of the project's Postgres (settings/postgres.ts reads its progress off the clock). */
+export interface UpgradeRecord {
+  trackingId: string;
+  /** The major asked for (`17`) and the image it runs (`17.4.1.054`). */
+  targetMajor: string;
+  targetVersion: string;
+  releaseChannel: string;
+  initiatedAtMs: number;
+  durationMs: number;
+  /** The document's error the upgrade fails with (at that step), from the control plane's switch. */
+  error?: string;
+}
+
+/** The project's Postgres: absent, it runs the platform's default image. */
+export interface PostgresRecord {
+  /** The image version it ran before its latest upgrade (or runs, without one). */
+  version: string;
+  upgrade?: UpgradeRecord;
+  /** Set through the control plane: the next upgrade fails with this error. */
+  failNextUpgrade?: string;
+}
+
 export interface ProjectRecord {
   ref: string;
   /** The integer id the service returns from PATCH and DELETE. */
@@ -326,6 +348,8 @@ export interface ProjectRecord {
   resizingUntilMs?: number;
   /** Set by pause and restore: PAUSING then INACTIVE, or RESTORING then healthy, `delayMs` after `sinceMs`. */
   pause?: { paused: boolean; sinceMs: number; delayMs: number };
+  /** Its Postgres version and latest upgrade (UPGRADING while one runs). */
+  postgres?: PostgresRecord;
   /** scrypt digest of db_pass; the password itself is never stored. */
   dbPassHash: string;
   /** Signs the legacy anon and service_role keys and user JWTs. */

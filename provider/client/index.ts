@@ -25,6 +25,8 @@ export type { BackupSchedule, RestorePoint } from "./endpoints/backups";
 export type { JitAccessState } from "./endpoints/jit-access";
 export type { Disk, DiskAttributes, DiskUtilization, DiskAutoscale, DiskUsage } from "./endpoints/disk";
 export type { RestoreVersions } from "./endpoints/pause";
+export type { UpgradeEligibility, UpgradeStatus, UpgradeTarget } from "./endpoints/upgrade";
+export { UPGRADE_STATUS } from "./endpoints/upgrade";
 export { displayPath, errorMessage, toApiError } from "./response";
 export {
   createDispatcher,

@@ -22,6 +22,7 @@ import { AdvisorEndpoints } from "./endpoints/advisors";
 import { JitAccessEndpoints } from "./endpoints/jit-access";
 import { DiskEndpoints } from "./endpoints/disk";
 import { PauseEndpoints } from "./endpoints/pause";
+import { UpgradeEndpoints } from "./endpoints/upgrade";
 import { BillingEndpoints } from "./endpoints/billing";
 import { PoolerEndpoints } from "./endpoints/pooler";
 import { VanitySubdomainEndpoints } from "./endpoints/vanity-subdomain";
@@ -71,6 +72,7 @@ const GROUPS = [
   JitAccessEndpoints,
   DiskEndpoints,
   PauseEndpoints,
+  UpgradeEndpoints,
 ] as const;
 
 /*
@@ -105,7 +107,8 @@ export interface ManagementClient
     AdvisorEndpoints,
     JitAccessEndpoints,
     DiskEndpoints,
-    PauseEndpoints {}
+    PauseEndpoints,
+    UpgradeEndpoints {}
 /* eslint-enable @typescript-eslint/no-unsafe-declaration-merging */
 
 for (const group of GROUPS) {

@@ -36,8 +36,8 @@ export const importRules: Record<ResourceKind, ImportRule> = {
   organization: { id: "the organization's slug", reads: ["name"] },
   project: {
     id: "the project's ref",
-    reads: ["name", "organizationId", "region"],
-    note: "`dbPass` is not read back (the API never returns it): the program declares it, and `up` leaves the password alone until `dbPass` changes.",
+    reads: ["name", "organizationId", "region", "postgresVersion"],
+    note: "`postgresVersion` is read as the major the project runs. `dbPass` is not read back (the API never returns it): the program declares it, and `up` leaves the password alone until `dbPass` changes.",
   },
   secret: {
     id: "`<projectRef>/<name>`",

@@ -25,6 +25,7 @@ import {
   type ResourceImpl,
 } from "../common";
 import { secretHash } from "../config/normalize";
+import { checkPostgresVersion, liveMajor, postgresVersionInput, upgradeTo } from "./upgrade";
 
 /** Statuses that never turn healthy by themselves: stop waiting and report. */
 export const TERMINAL_STATUSES = new Set([
@@ -74,12 +75,18 @@ export const projectInputs = z
       .describe(
         "Pause the project (`true`: `POST …/pause`, then wait for `INACTIVE`) or restore a paused one (`false` or absent: `POST …/restore`, then wait for `ACTIVE_HEALTHY`). A paused project keeps its data; the resources it holds cannot be changed until it is restored.",
       ),
+    postgresVersion: postgresVersionInput,
     createTimeoutSeconds: timeoutSeconds("createTimeoutSeconds", 7200)
       .optional()
       .describe("How long creation waits for the project to become `ACTIVE_HEALTHY` (default 600)."),
     deleteTimeoutSeconds: timeoutSeconds("deleteTimeoutSeconds", 7200)
       .optional()
       .describe("How long deletion waits until the project is gone (default 300)."),
+    upgradeTimeoutSeconds: timeoutSeconds("upgradeTimeoutSeconds", 86_400)
+      .optional()
+      .describe(
+        "How long `up` follows a Postgres upgrade (default 3600). When it stops waiting the upgrade goes on, the state keeps the old version, and the next `up` follows it.",
+      ),
   })
   .strict();
 
@@ -94,12 +101,18 @@ const rules: FieldRule[] = [
   { name: "adopt", ignore: true },
   // Compared with the live status in diff.
   { name: "paused", ignore: true },
+  // Compared with the major the project runs in diff; an absent one leaves the version alone.
+  { name: "postgresVersion", ignore: true },
   { name: "createTimeoutSeconds", ignore: true },
   { name: "deleteTimeoutSeconds", ignore: true },
+  { name: "upgradeTimeoutSeconds", ignore: true },
 ];
 
 const DEFAULT_CREATE_TIMEOUT_S = 600;
 const DEFAULT_DELETE_TIMEOUT_S = 300;
+const DEFAULT_UPGRADE_TIMEOUT_S = 3600;
+const upgradeTimeout = (inputs: Props) =>
+  (inputs.upgradeTimeoutSeconds as number | undefined) ?? DEFAULT_UPGRADE_TIMEOUT_S;
 
 /**
  * The password's digest kept in state (as a secret) in place of the password:
@@ -124,6 +137,8 @@ function outputs(inputs: Props, p: Project): Props {
     createdAt: p.created_at,
     databaseHost: p.database?.host ?? null,
     databaseVersion: p.database?.version ?? null,
+    // The major it runs, declared or not: a refresh that finds another one reports drift.
+    postgresVersion: liveMajor(p) ?? rest.postgresVersion ?? null,
     apiUrl: base,
     graphqlUrl: `${base}/graphql/v1`,
   };
@@ -155,9 +170,11 @@ export async function waitHealthy(ref: string, timeoutS: number): Promise<Projec
 }
 
 export const project: ResourceImpl = {
-  async check(_olds, news) {
+  async check(olds, news) {
     const r = checkWith(projectInputs, news);
-    return { inputs: r.inputs, failures: r.failures };
+    const failures = r.failures ?? [];
+    if (failures.length === 0) failures.push(...(await checkPostgresVersion(olds, r.inputs ?? news)));
+    return { inputs: r.inputs, failures };
   },
 
   async diff(_id, olds, news) {
@@ -167,6 +184,7 @@ export const project: ResourceImpl = {
     // must show as a change; `update` then waits for health or says why not.
     if (typeof olds.status === "string" && olds.status !== expectedStatus(news)) d.changes = true;
     if (passwordChanged(olds, news)) d.changes = true;
+    if (versionChanged(olds, news)) d.changes = true;
     return d;
   },
 
@@ -195,6 +213,11 @@ export const project: ResourceImpl = {
     const ref = created.ref ?? created.id;
     try {
       let healthy = await waitHealthy(ref, timeoutS);
+      // A project made (or adopted) on a lower major than declared is upgraded; a higher one is refused.
+      if (typeof inputs.postgresVersion === "string" && liveMajor(healthy) !== inputs.postgresVersion) {
+        await upgradeTo(ref, inputs.postgresVersion, upgradeTimeout(inputs));
+        healthy = await waitHealthy(ref, timeoutS);
+      }
       if (inputs.paused === true) healthy = await pauseAndWait(ref, timeoutS);
       return { id: ref, outs: outputs(inputs, healthy) };
     } catch (err) {
@@ -220,6 +243,8 @@ export const project: ResourceImpl = {
     const changed: string[] = [];
     if (props.name !== undefined && next.name !== props.name) changed.push("name");
     if (next.status !== expectedStatus(props)) changed.push(`status ${next.status}`);
+    if (typeof props.postgresVersion === "string" && next.postgresVersion !== props.postgresVersion)
+      changed.push("postgresVersion");
     return { id, props: withDrift(next, { changed }) };
   },
 
@@ -234,6 +259,9 @@ export const project: ResourceImpl = {
       invalidateProjects();
     }
     if (passwordChanged(olds, news)) await client.updateDatabasePassword(id, news.dbPass);
+    // Last, so the other changes are applied whatever the upgrade's outcome; a failed upgrade fails the update
+    // with the service's status text and the state keeps the version it had.
+    if (versionChanged(olds, news)) await upgradeTo(id, news.postgresVersion, upgradeTimeout(news));
     const p = news.paused === true ? await pauseAndWait(id, timeoutS) : await waitHealthy(id, timeoutS);
     return { outs: outputs(news, p) };
   },
@@ -311,6 +339,12 @@ async function restoreIfPaused(ref: string, timeoutS: number): Promise<void> {
   );
 }
 
+/** Whether a declared major differs from the one the project ran when last read (an absent one never does). */
+function versionChanged(olds: Props, news: Props): boolean {
+  if (news.postgresVersion === undefined) return false;
+  return containsUnknown(news.postgresVersion) || news.postgresVersion !== olds.postgresVersion;
+}
+
 /**
  * Whether the declared password differs from the one recorded (by digest). A
  * state without a digest (written before digests were kept) counts as
@@ -343,7 +377,7 @@ export const projectDoc: ResourceDoc<typeof projectInputs> = {
     organizationId: z.string(),
     region: z.enum(REGIONS).meta({ typeName: "Region" }),
     drift: driftOutput(
-      "After a refresh that found drift: `name` when renamed out of band, `status <status>` when no longer healthy. Cleared by `up`.",
+      "After a refresh that found drift: `name` when renamed out of band, `status <status>` when no longer healthy, `postgresVersion` when upgraded out of band. Cleared by `up`.",
     ),
     ref: z
       .string()
@@ -351,7 +385,14 @@ export const projectDoc: ResourceDoc<typeof projectInputs> = {
     status: z.string().describe("The project's status as the service reports it (`ACTIVE_HEALTHY` once ready)."),
     createdAt: z.string().describe("When the project was created."),
     databaseHost: z.string().nullable().describe("The database's host name."),
-    databaseVersion: z.string().nullable().describe("The database's PostgreSQL version."),
+    databaseVersion: z
+      .string()
+      .nullable()
+      .describe("The exact version (image) of PostgreSQL the database runs, as the service reports it (`17.4.1.054`)."),
+    postgresVersion: z
+      .string()
+      .nullable()
+      .describe('The PostgreSQL major version the project runs (`"17"`): the declared one after `up`.'),
     apiUrl: z.string().describe("The project's base URL."),
     graphqlUrl: z.string().describe("The project's GraphQL endpoint (`apiUrl` + `/graphql/v1`)."),
     dbPassDigest: z
@@ -365,23 +406,27 @@ export const projectDoc: ResourceDoc<typeof projectInputs> = {
     replace:
       "A change of `organizationId` or `region`. A rename and a new `dbPass` are applied in place (`PATCH`), never by replacing the project.",
     adopt: "`adopt: true` takes over the project with the same organization and name.",
-    drift: "Refresh reports a rename, a project that is no longer healthy (paused, failed), or a project that is gone.",
+    drift:
+      "Refresh reports a rename, a project that is no longer healthy (paused, failed, upgrading), a Postgres major changed out of band, or a project that is gone.",
     destroy:
       'Deletes the project, retrying while the service answers "Project not ready for deletion.", then waits until it is gone.',
     notes: [
       "Create sends exactly one `POST`, then waits for `ACTIVE_HEALTHY` with capped backoff. It fails fast on statuses that never turn healthy by themselves (`INIT_FAILED`, `REMOVED`, `INACTIVE`, …). A project that was created but never became healthy is still recorded in state (as a partial failure), never orphaned; the next `up` picks it up.",
       "When the create `POST`'s connection fails after it was sent, the provider never blindly repeats it: it looks the project up by organization and name (created since the request), adopts it if found, and sends the `POST` again only if it is not there.",
       "`paused: true` pauses the project (`POST …/pause`, then polls until `INACTIVE`); `paused: false` or no `paused` restores a paused one (`POST …/restore`, then polls until `ACTIVE_HEALTHY`). A refresh reports a project whose status is not the declared one (`INACTIVE` when paused, else `ACTIVE_HEALTHY`). Every other kind that waits for its project fails at once with a message naming the paused project, instead of timing out; so does a refresh the service refuses because the project is paused (one that reads its database). `getRestoreVersions({ projectRef })` lists what a paused project can be restored to.",
+      "`postgresVersion` is the major (`\"17\"`, as the service's upgrade takes it); the exact image is the `databaseVersion` output, which the platform's patch releases move without any change of yours. When the declared major changes, `check` reads `GET …/upgrade/eligibility` (found by organization and name, through the project list all reads share) and warns at preview that `up` will upgrade, naming the eligible targets; a target that is not eligible fails check with the eligible ones, and a major lower than the recorded or running one (a downgrade) is refused. An unchanged program makes no call. `up` then sends 1 `POST …/upgrade` and follows `GET …/upgrade/status` until done; the project reads `UPGRADING` meanwhile and the kinds it holds wait. A failed upgrade fails the update with the service's status text (`5_data_upgrade_completion_failed`, the last step) and the state keeps the old version; past `upgradeTimeoutSeconds` the upgrade goes on and the next `up` follows it instead of starting another. A new project starts on the service's default major and is upgraded when a higher one is declared.",
       "A changed `dbPass` is applied with `PATCH /v1/projects/{ref}/database/password`. The state keeps only a keyed digest of the password (as a secret), never the password, and diff compares digests. A stack whose state predates the digest records it at its next update without changing the password.",
     ],
   },
   ...managementFootprint({
     create:
       "exactly 1 `POST /v1/projects`, then `GET /v1/projects/{ref}` polls with capped backoff until `ACTIVE_HEALTHY` (+1 `GET /v1/projects` with `adopt: true`, or when the POST's outcome is unknown)",
+    "check, diff":
+      "diff 0; check 0, or, when the declared `postgresVersion` changed, ≤1 `GET /v1/projects` (shared) + 1 `GET …/upgrade/eligibility`",
     "read (refresh)":
       "≤1 `GET /v1/projects` shared by every project read of the process (+1 `GET /v1/projects/{ref}` only for a project missing from the list)",
     update:
-      "(when the state knows the project paused and it is not declared so: 1 `GET /v1/projects/{ref}` + 1 `POST …/restore`) 1 `PATCH /v1/projects/{ref}` for a rename, 1 `PATCH /v1/projects/{ref}/database/password` for a new `dbPass`, then `GET /v1/projects/{ref}` until `ACTIVE_HEALTHY` (or, with `paused: true`, 1 `POST …/pause` and polls until `INACTIVE`)",
+      "(when the state knows the project paused and it is not declared so: 1 `GET /v1/projects/{ref}` + 1 `POST …/restore`) 1 `PATCH /v1/projects/{ref}` for a rename, 1 `PATCH /v1/projects/{ref}/database/password` for a new `dbPass`, then `GET /v1/projects/{ref}` until `ACTIVE_HEALTHY` (or, with `paused: true`, 1 `POST …/pause` and polls until `INACTIVE`); for a new `postgresVersion`: 1 `GET /v1/projects/{ref}` + 1 `GET …/upgrade/eligibility` + 1 `POST …/upgrade`, then `GET …/upgrade/status` polls until done",
     delete: '1 `DELETE /v1/projects/{ref}` (repeated while "not ready"), then `GET /v1/projects/{ref}` polls until 404',
   }),
   example: "project-settings",

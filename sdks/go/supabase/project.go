@@ -24,11 +24,11 @@ type Project struct {
 	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
 	// The database's host name.
 	DatabaseHost pulumi.StringOutput `pulumi:"databaseHost"`
-	// The database's PostgreSQL version.
+	// The exact version (image) of PostgreSQL the database runs, as the service reports it (`17.4.1.054`).
 	DatabaseVersion pulumi.StringOutput `pulumi:"databaseVersion"`
 	// HMAC-SHA256 of the database password keyed with the project's ref (stored as a secret), which tells a changed `dbPass` without storing it.
 	DbPassDigest pulumi.StringOutput `pulumi:"dbPassDigest"`
-	// After a refresh that found drift: `name` when renamed out of band, `status <status>` when no longer healthy. Cleared by `up`.
+	// After a refresh that found drift: `name` when renamed out of band, `status <status>` when no longer healthy, `postgresVersion` when upgraded out of band. Cleared by `up`.
 	Drift DriftPtrOutput `pulumi:"drift"`
 	// The project's GraphQL endpoint (`apiUrl` + `/graphql/v1`).
 	GraphqlUrl pulumi.StringOutput `pulumi:"graphqlUrl"`
@@ -36,6 +36,8 @@ type Project struct {
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The slug of the organization that owns the project. A change replaces the project.
 	OrganizationId pulumi.StringOutput `pulumi:"organizationId"`
+	// The PostgreSQL major version the project runs (`"17"`): the declared one after `up`.
+	PostgresVersion pulumi.StringOutput `pulumi:"postgresVersion"`
 	// The project's reference (20 lowercase letters), which project-scoped resources take as `projectRef`.
 	Ref pulumi.StringOutput `pulumi:"ref"`
 	// The region the project runs in. A change replaces the project.
@@ -122,8 +124,12 @@ type projectArgs struct {
 	OrganizationId string `pulumi:"organizationId"`
 	// Pause the project (`true`: `POST …/pause`, then wait for `INACTIVE`) or restore a paused one (`false` or absent: `POST …/restore`, then wait for `ACTIVE_HEALTHY`). A paused project keeps its data; the resources it holds cannot be changed until it is restored.
 	Paused *bool `pulumi:"paused"`
+	// The PostgreSQL major version (`"15"`, `"17"`). Raising it upgrades the project in place (`POST …/upgrade`, then `GET …/upgrade/status` until done); the project is unavailable while it upgrades. Preview reads the eligible targets and warns; a target that is not eligible, or a lower version (a downgrade), is refused at check. Absent: the service's default at creation, and left alone after.
+	PostgresVersion *string `pulumi:"postgresVersion"`
 	// The region the project runs in. A change replaces the project.
 	Region Region `pulumi:"region"`
+	// How long `up` follows a Postgres upgrade (default 3600). When it stops waiting the upgrade goes on, the state keeps the old version, and the next `up` follows it.
+	UpgradeTimeoutSeconds *int `pulumi:"upgradeTimeoutSeconds"`
 }
 
 // The set of arguments for constructing a Project resource.
@@ -142,8 +148,12 @@ type ProjectArgs struct {
 	OrganizationId pulumi.StringInput
 	// Pause the project (`true`: `POST …/pause`, then wait for `INACTIVE`) or restore a paused one (`false` or absent: `POST …/restore`, then wait for `ACTIVE_HEALTHY`). A paused project keeps its data; the resources it holds cannot be changed until it is restored.
 	Paused pulumi.BoolPtrInput
+	// The PostgreSQL major version (`"15"`, `"17"`). Raising it upgrades the project in place (`POST …/upgrade`, then `GET …/upgrade/status` until done); the project is unavailable while it upgrades. Preview reads the eligible targets and warns; a target that is not eligible, or a lower version (a downgrade), is refused at check. Absent: the service's default at creation, and left alone after.
+	PostgresVersion pulumi.StringPtrInput
 	// The region the project runs in. A change replaces the project.
 	Region RegionInput
+	// How long `up` follows a Postgres upgrade (default 3600). When it stops waiting the upgrade goes on, the state keeps the old version, and the next `up` follows it.
+	UpgradeTimeoutSeconds pulumi.IntPtrInput
 }
 
 func (ProjectArgs) ElementType() reflect.Type {
@@ -198,7 +208,7 @@ func (o ProjectOutput) DatabaseHost() pulumi.StringOutput {
 	return o.ApplyT(func(v *Project) pulumi.StringOutput { return v.DatabaseHost }).(pulumi.StringOutput)
 }
 
-// The database's PostgreSQL version.
+// The exact version (image) of PostgreSQL the database runs, as the service reports it (`17.4.1.054`).
 func (o ProjectOutput) DatabaseVersion() pulumi.StringOutput {
 	return o.ApplyT(func(v *Project) pulumi.StringOutput { return v.DatabaseVersion }).(pulumi.StringOutput)
 }
@@ -208,7 +218,7 @@ func (o ProjectOutput) DbPassDigest() pulumi.StringOutput {
 	return o.ApplyT(func(v *Project) pulumi.StringOutput { return v.DbPassDigest }).(pulumi.StringOutput)
 }
 
-// After a refresh that found drift: `name` when renamed out of band, `status <status>` when no longer healthy. Cleared by `up`.
+// After a refresh that found drift: `name` when renamed out of band, `status <status>` when no longer healthy, `postgresVersion` when upgraded out of band. Cleared by `up`.
 func (o ProjectOutput) Drift() DriftPtrOutput {
 	return o.ApplyT(func(v *Project) DriftPtrOutput { return v.Drift }).(DriftPtrOutput)
 }
@@ -226,6 +236,11 @@ func (o ProjectOutput) Name() pulumi.StringOutput {
 // The slug of the organization that owns the project. A change replaces the project.
 func (o ProjectOutput) OrganizationId() pulumi.StringOutput {
 	return o.ApplyT(func(v *Project) pulumi.StringOutput { return v.OrganizationId }).(pulumi.StringOutput)
+}
+
+// The PostgreSQL major version the project runs (`"17"`): the declared one after `up`.
+func (o ProjectOutput) PostgresVersion() pulumi.StringOutput {
+	return o.ApplyT(func(v *Project) pulumi.StringOutput { return v.PostgresVersion }).(pulumi.StringOutput)
 }
 
 // The project's reference (20 lowercase letters), which project-scoped resources take as `projectRef`.

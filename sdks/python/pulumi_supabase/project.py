@@ -28,7 +28,9 @@ class ProjectArgs:
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  create_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  delete_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
-                 paused: pulumi.Input[Optional[_builtins.bool]] = None):
+                 paused: pulumi.Input[Optional[_builtins.bool]] = None,
+                 postgres_version: pulumi.Input[Optional[_builtins.str]] = None,
+                 upgrade_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None):
         """
         The set of arguments for constructing a Project resource.
 
@@ -40,6 +42,8 @@ class ProjectArgs:
         :param pulumi.Input[_builtins.int] create_timeout_seconds: How long creation waits for the project to become `ACTIVE_HEALTHY` (default 600).
         :param pulumi.Input[_builtins.int] delete_timeout_seconds: How long deletion waits until the project is gone (default 300).
         :param pulumi.Input[_builtins.bool] paused: Pause the project (`true`: `POST …/pause`, then wait for `INACTIVE`) or restore a paused one (`false` or absent: `POST …/restore`, then wait for `ACTIVE_HEALTHY`). A paused project keeps its data; the resources it holds cannot be changed until it is restored.
+        :param pulumi.Input[_builtins.str] postgres_version: The PostgreSQL major version (`"15"`, `"17"`). Raising it upgrades the project in place (`POST …/upgrade`, then `GET …/upgrade/status` until done); the project is unavailable while it upgrades. Preview reads the eligible targets and warns; a target that is not eligible, or a lower version (a downgrade), is refused at check. Absent: the service's default at creation, and left alone after.
+        :param pulumi.Input[_builtins.int] upgrade_timeout_seconds: How long `up` follows a Postgres upgrade (default 3600). When it stops waiting the upgrade goes on, the state keeps the old version, and the next `up` follows it.
         """
         pulumi.set(__self__, "db_pass", db_pass)
         pulumi.set(__self__, "name", name)
@@ -53,6 +57,10 @@ class ProjectArgs:
             pulumi.set(__self__, "delete_timeout_seconds", delete_timeout_seconds)
         if paused is not None:
             pulumi.set(__self__, "paused", paused)
+        if postgres_version is not None:
+            pulumi.set(__self__, "postgres_version", postgres_version)
+        if upgrade_timeout_seconds is not None:
+            pulumi.set(__self__, "upgrade_timeout_seconds", upgrade_timeout_seconds)
 
     @_builtins.property
     @pulumi.getter(name="dbPass")
@@ -150,6 +158,30 @@ class ProjectArgs:
     def paused(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "paused", value)
 
+    @_builtins.property
+    @pulumi.getter(name="postgresVersion")
+    def postgres_version(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The PostgreSQL major version (`"15"`, `"17"`). Raising it upgrades the project in place (`POST …/upgrade`, then `GET …/upgrade/status` until done); the project is unavailable while it upgrades. Preview reads the eligible targets and warns; a target that is not eligible, or a lower version (a downgrade), is refused at check. Absent: the service's default at creation, and left alone after.
+        """
+        return pulumi.get(self, "postgres_version")
+
+    @postgres_version.setter
+    def postgres_version(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "postgres_version", value)
+
+    @_builtins.property
+    @pulumi.getter(name="upgradeTimeoutSeconds")
+    def upgrade_timeout_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        How long `up` follows a Postgres upgrade (default 3600). When it stops waiting the upgrade goes on, the state keeps the old version, and the next `up` follows it.
+        """
+        return pulumi.get(self, "upgrade_timeout_seconds")
+
+    @upgrade_timeout_seconds.setter
+    def upgrade_timeout_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "upgrade_timeout_seconds", value)
+
 
 @pulumi.type_token("supabase:index:Project")
 class Project(pulumi.CustomResource):
@@ -164,7 +196,9 @@ class Project(pulumi.CustomResource):
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  organization_id: pulumi.Input[Optional[_builtins.str]] = None,
                  paused: pulumi.Input[Optional[_builtins.bool]] = None,
+                 postgres_version: pulumi.Input[Optional[_builtins.str]] = None,
                  region: pulumi.Input[Optional['Region']] = None,
+                 upgrade_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
         A project: a database with its APIs, in one organization and region.
@@ -180,7 +214,9 @@ class Project(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] name: The project's name (1..256 characters). Renamed in place.
         :param pulumi.Input[_builtins.str] organization_id: The slug of the organization that owns the project. A change replaces the project.
         :param pulumi.Input[_builtins.bool] paused: Pause the project (`true`: `POST …/pause`, then wait for `INACTIVE`) or restore a paused one (`false` or absent: `POST …/restore`, then wait for `ACTIVE_HEALTHY`). A paused project keeps its data; the resources it holds cannot be changed until it is restored.
+        :param pulumi.Input[_builtins.str] postgres_version: The PostgreSQL major version (`"15"`, `"17"`). Raising it upgrades the project in place (`POST …/upgrade`, then `GET …/upgrade/status` until done); the project is unavailable while it upgrades. Preview reads the eligible targets and warns; a target that is not eligible, or a lower version (a downgrade), is refused at check. Absent: the service's default at creation, and left alone after.
         :param pulumi.Input['Region'] region: The region the project runs in. A change replaces the project.
+        :param pulumi.Input[_builtins.int] upgrade_timeout_seconds: How long `up` follows a Postgres upgrade (default 3600). When it stops waiting the upgrade goes on, the state keeps the old version, and the next `up` follows it.
         """
         ...
     @overload
@@ -215,7 +251,9 @@ class Project(pulumi.CustomResource):
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  organization_id: pulumi.Input[Optional[_builtins.str]] = None,
                  paused: pulumi.Input[Optional[_builtins.bool]] = None,
+                 postgres_version: pulumi.Input[Optional[_builtins.str]] = None,
                  region: pulumi.Input[Optional['Region']] = None,
+                 upgrade_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -238,9 +276,11 @@ class Project(pulumi.CustomResource):
                 raise TypeError("Missing required property 'organization_id'")
             __props__.__dict__["organization_id"] = organization_id
             __props__.__dict__["paused"] = paused
+            __props__.__dict__["postgres_version"] = postgres_version
             if region is None and not opts.urn:
                 raise TypeError("Missing required property 'region'")
             __props__.__dict__["region"] = region
+            __props__.__dict__["upgrade_timeout_seconds"] = upgrade_timeout_seconds
             __props__.__dict__["api_url"] = None
             __props__.__dict__["created_at"] = None
             __props__.__dict__["database_host"] = None
@@ -285,6 +325,7 @@ class Project(pulumi.CustomResource):
         __props__.__dict__["graphql_url"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["organization_id"] = None
+        __props__.__dict__["postgres_version"] = None
         __props__.__dict__["ref"] = None
         __props__.__dict__["region"] = None
         __props__.__dict__["status"] = None
@@ -318,7 +359,7 @@ class Project(pulumi.CustomResource):
     @pulumi.getter(name="databaseVersion")
     def database_version(self) -> pulumi.Output[_builtins.str]:
         """
-        The database's PostgreSQL version.
+        The exact version (image) of PostgreSQL the database runs, as the service reports it (`17.4.1.054`).
         """
         return pulumi.get(self, "database_version")
 
@@ -334,7 +375,7 @@ class Project(pulumi.CustomResource):
     @pulumi.getter
     def drift(self) -> pulumi.Output[Optional['outputs.Drift']]:
         """
-        After a refresh that found drift: `name` when renamed out of band, `status <status>` when no longer healthy. Cleared by `up`.
+        After a refresh that found drift: `name` when renamed out of band, `status <status>` when no longer healthy, `postgresVersion` when upgraded out of band. Cleared by `up`.
         """
         return pulumi.get(self, "drift")
 
@@ -361,6 +402,14 @@ class Project(pulumi.CustomResource):
         The slug of the organization that owns the project. A change replaces the project.
         """
         return pulumi.get(self, "organization_id")
+
+    @_builtins.property
+    @pulumi.getter(name="postgresVersion")
+    def postgres_version(self) -> pulumi.Output[_builtins.str]:
+        """
+        The PostgreSQL major version the project runs (`"17"`): the declared one after `up`.
+        """
+        return pulumi.get(self, "postgres_version")
 
     @_builtins.property
     @pulumi.getter

@@ -30,7 +30,7 @@ async function stop(emu: TestEmulator): Promise<void> {
   running.splice(running.indexOf(emu), 1);
 }
 
-test("temporary access, its unavailability, the disk and its modification count, and a pause survive a restart", async () => {
+test("temporary access, its unavailability, the disk and its modification count, a pause and a Postgres upgrade survive a restart", async () => {
   const first = await start();
   const org = (await first.api("POST", "/v1/organizations", { name: "Durable" })).body;
   const ref = (
@@ -57,6 +57,11 @@ test("temporary access, its unavailability, the disk and its modification count,
     // Past RESIZING before the next one.
     await first.advanceTime(5_000);
   }
+  // The project was made on 15 and is upgraded to 17; the next upgrade is set to fail.
+  await first.control("PUT", `/projects/${ref}/postgres`, { version: "15" });
+  expect((await first.api("POST", `/v1/projects/${ref}/upgrade`, { target_version: "17" })).status).toBe(201);
+  await first.advanceTime(5_000);
+  await first.control("PUT", `/projects/${ref}/postgres`, { failNextUpgrade: "1_upgraded_instance_launch_failed" });
   // The other project is paused, and stays paused.
   expect((await first.api("POST", `/v1/projects/${other}/pause`)).status).toBe(200);
   await first.advanceTime(5_000);
@@ -84,4 +89,16 @@ test("temporary access, its unavailability, the disk and its modification count,
   expect(fifth.status).toBe(400);
   expect(fifth.body.message).toMatch(/next modification is allowed after/);
   expect((await second.api("GET", `/v1/projects/${other}`)).body.status).toBe("INACTIVE");
+  expect((await second.api("GET", `/v1/projects/${ref}`)).body.database).toMatchObject({
+    version: "17.4.1.054",
+    postgres_engine: "17",
+  });
+  expect((await second.api("GET", `/v1/projects/${ref}/upgrade/status`)).body.databaseUpgradeStatus).toMatchObject({
+    target_version: 17,
+    status: 1,
+  });
+  expect((await second.control("PUT", `/projects/${ref}/postgres`, {})).body).toEqual({
+    version: "17.4.1.054",
+    failNextUpgrade: "1_upgraded_instance_launch_failed",
+  });
 });

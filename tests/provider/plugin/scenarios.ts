@@ -63,7 +63,7 @@ export const scenarios: Scenario[] = [
     inputs: (ids) => ({ name: "app", organizationId: ids.org, region: "eu-west-2", dbPass: "first-password-1" }),
     outOfBand: async (emu, _ids, id) => void (await emu.api("PATCH", `/v1/projects/${id}`, { name: "renamed" })),
     update: (i) => ({ ...i, name: "app2", dbPass: "second-password-2" }),
-    imported: { name: "app2", organizationId: "<org>", region: "eu-west-2" },
+    imported: { name: "app2", organizationId: "<org>", region: "eu-west-2", postgresVersion: "17" },
   },
   {
     kind: "secret",

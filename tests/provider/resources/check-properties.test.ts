@@ -13,7 +13,7 @@
  *    check must then report a failure on exactly that field.
  *
  * The emulator's request log shows the API calls: none at all for every
- * resource but `TableRows`, whose check reads the live table schema by design
+ * resource but `Project` (the project list, read when `postgresVersion` changes) and `TableRows`, whose check reads the live table schema by design
  * (introspection through GraphQL, the project's API keys and a read-only
  * catalog query); for it the log may hold only those reads, and the table
  * must still be empty after.
@@ -145,7 +145,7 @@ function valid(kind: runtime.ResourceKind): Props {
 /** Optional fields a valid input leaves out, so mutations reach them too. */
 const OPTIONAL: Partial<Record<runtime.ResourceKind, string[]>> = {
   organization: ["adopt"],
-  project: ["adopt", "createTimeoutSeconds", "deleteTimeoutSeconds"],
+  project: ["adopt", "createTimeoutSeconds", "deleteTimeoutSeconds", "postgresVersion", "upgradeTimeoutSeconds"],
   function: ["name", "verifyJwt", "importMap", "entrypointPath", "importMapPath", "adopt", "sourcePath"],
   customHostname: ["activationTimeoutSeconds"],
   networkRestriction: ["applyTimeoutSeconds"],
@@ -317,6 +317,10 @@ describe.each(KINDS)("%s check", (kind) => {
       // Only the availability check of a changed name, which never writes.
       for (const r of new Set(log.map((e) => e.route)))
         expect(r).toBe("POST /v1/projects/{ref}/vanity-subdomain/check-availability");
+    } else if (kind === "project") {
+      // Only the reads of a changed postgresVersion: the shared project list (the generated names match no project,
+      // so eligibility is never asked).
+      for (const r of new Set(log.map((e) => e.route))) expect(r).toBe("GET /v1/projects");
     } else {
       expect(log.map((r) => `${r.method} ${r.path}`)).toEqual([]);
     }
