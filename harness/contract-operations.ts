@@ -83,4 +83,8 @@ export const PROVIDER_OPERATIONS = [
   "v1-get-postgres-upgrade-eligibility",
   "v1-upgrade-postgres-version",
   "v1-get-postgres-upgrade-status",
+  // Read replicas and the databases an organization's project list shows (client/endpoints/read-replicas.ts).
+  "v1-setup-a-read-replica",
+  "v1-remove-a-read-replica",
+  "v1-get-all-projects-for-organization",
 ];

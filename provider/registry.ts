@@ -40,6 +40,7 @@ import backupSchedule from "./resources/backup-schedule";
 import restorePoint from "./resources/restore-point";
 import jitAccessConfig from "./resources/jit-access-config";
 import diskConfig from "./resources/disk-config";
+import readReplica from "./resources/read-replica";
 
 export const registry = {
   organization,
@@ -74,6 +75,7 @@ export const registry = {
   restorePoint,
   jitAccessConfig,
   diskConfig,
+  readReplica,
 } as const satisfies Record<string, KindDefinition>;
 
 /** A resource kind's name, e.g. `"apiKey"`: what `provider(kind)` and the SDK's provider modules take. */

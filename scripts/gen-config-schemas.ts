@@ -71,6 +71,8 @@ const REQUEST_BODIES = [
   "UpdateProviderBody",
   "CreateSigningKeyBody",
   "UpdateSigningKeyBody",
+  "SetUpReadReplicaBody",
+  "RemoveReadReplicaBody",
 ] as const;
 
 /** The configuration resources: their input schema and the spec schema their fields come from. */
@@ -220,8 +222,16 @@ export function regionsOf(spec: Spec): string[] {
   return codes;
 }
 
+/** The regions a read replica can be set up in (`SetUpReadReplicaBody.read_replica_region`). */
+export function replicaRegionsOf(spec: Spec): string[] {
+  const codes = spec.components.schemas.SetUpReadReplicaBody?.properties?.read_replica_region?.enum;
+  if (!codes || codes.length === 0) throw new Error("SetUpReadReplicaBody.read_replica_region has no enum");
+  return codes;
+}
+
 const regionsConst = (spec: Spec) =>
-  `/** The region codes a project can be created in (the create body's \`region_selection.code\`). */\nexport const REGIONS = ${lit(regionsOf(spec))} as const;\nexport type Region = (typeof REGIONS)[number];\n`;
+  `/** The region codes a project can be created in (the create body's \`region_selection.code\`). */\nexport const REGIONS = ${lit(regionsOf(spec))} as const;\nexport type Region = (typeof REGIONS)[number];\n` +
+  `/** The regions a read replica can be set up in (SetUpReadReplicaBody.read_replica_region). */\nexport const READ_REPLICA_REGIONS = ${lit(replicaRegionsOf(spec))} as const;\n`;
 
 /** The instance sizes a create body takes (`desired_instance_size`): a project's and a branch's lists differ. */
 function instanceSizesOf(spec: Spec, body: string): string[] {

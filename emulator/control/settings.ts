@@ -1,7 +1,8 @@
 /**
  * Control-plane endpoints that stand in for the outside world of the project
- * settings: the user publishing DNS records for a custom hostname, and the
- * platform's fail2ban banning addresses.
+ * settings: the user publishing DNS records for a custom hostname, the
+ * platform's fail2ban banning addresses, expiring restore points, refusing
+ * temporary access, and failing or restarting a read replica.
  */
 import { z } from "zod";
 import { ApiError } from "../pipeline/errors";
@@ -10,10 +11,15 @@ import { HostnameMessages, hostnameView } from "../settings/hostname";
 import { checkIpv4List } from "../settings/net";
 import { projectSettings, requireLiveProject } from "../settings/store";
 import { appVersion, appVersionFor, upgrading, UPGRADE_ERRORS } from "../settings/postgres";
+import { liveReplicas, replicaStatus } from "../settings/read-replicas";
 
 const AddBans = z.strictObject({ ipv4_addresses: z.array(z.string()) });
 const JitUnavailable = z.strictObject({
   reason: z.enum(["manual_migration_required", "postgres_upgrade_required", "temporarily_unavailable"]).nullable(),
+});
+const ReplicaStatus = z.strictObject({
+  identifier: z.string().min(1),
+  status: z.enum(["ACTIVE_UNHEALTHY", "INIT_READ_REPLICA_FAILED", "RESTARTING"]).nullable(),
 });
 const ExpirePoint = z.strictObject({ name: z.string().min(1).max(20) });
 const PostgresSwitch = z.strictObject({
@@ -101,6 +107,23 @@ export const settingsControlRoutes: RouteDef[] = [
         status: 200,
         body: { version: appVersion(p, now), failNextUpgrade: p.postgres?.failNextUpgrade ?? null },
       };
+    },
+  }),
+  control({
+    method: "PUT",
+    path: "/_emulator/projects/{ref}/read-replicas/status",
+    body: ReplicaStatus,
+    // Stands in for the platform failing a read replica (until cleared: null hands it back to its lifecycle) or
+    // restarting it (RESTARTING for `restartDelayMs` on the emulator clock).
+    handler: ({ app, params, body }) => {
+      const { project } = projectSettings(app, params.ref);
+      const replica = liveReplicas(app, project).find((r) => r.identifier === body.identifier);
+      if (!replica) throw new ApiError(404, `Read replica ${body.identifier} not found.`);
+      if (body.status === null) delete replica.imposedStatus;
+      else if (body.status === "RESTARTING") replica.restartingUntilMs = app.clock.now() + app.settings.restartDelayMs;
+      else replica.imposedStatus = body.status;
+      app.store.commit();
+      return { status: 200, body: { identifier: replica.identifier, status: replicaStatus(replica, app.clock.now()) } };
     },
   }),
 ];

@@ -25,6 +25,7 @@ import { jitAccessRoutes } from "./jit-access";
 import { diskRoutes } from "./disk";
 import { pauseRoutes } from "./pause";
 import { upgradeRoutes } from "./upgrade";
+import { readReplicaRoutes } from "./read-replicas";
 
 /** Every route of the management API (`/v1/...`). New features append their RouteDef arrays here. */
 export const managementRoutes: RouteDef[] = [
@@ -61,4 +62,5 @@ export const managementRoutes: RouteDef[] = [
   ...diskRoutes,
   ...pauseRoutes,
   ...upgradeRoutes,
+  ...readReplicaRoutes,
 ];

@@ -19,6 +19,7 @@ import { createHmac } from "node:crypto";
 import type { EmulatorContext } from "../store/context";
 import { ApiError } from "../pipeline/errors";
 import { SqlError } from "../db";
+import { liveReplicas, replicaPoolerView } from "../settings/read-replicas";
 import {
   AUTH_SECRET_FIELDS,
   SslEnforcementRequest,
@@ -145,7 +146,13 @@ export const serviceConfigRoutes: RouteDef[] = [
     path: "/v1/projects/{ref}/config/database/pooler",
     handler: ({ app, params }) => {
       const { project, config } = configOf(app, params.ref);
-      return { status: 200, body: [poolerView(project, { ...poolerDefaults(), ...config.pooler })] };
+      const settings = { ...poolerDefaults(), ...config.pooler };
+      // The primary's pooler, then each replica's (one going down is no longer served).
+      const replicas = liveReplicas(app, project).filter((r) => r.removedAtMs === undefined);
+      return {
+        status: 200,
+        body: [poolerView(project, settings), ...replicas.map((r) => replicaPoolerView(r, settings))],
+      };
     },
   }),
   defineRoute({

@@ -173,6 +173,29 @@ export interface ProjectSettingsRecord {
   jitAccess?: JitAccessRecord;
   /** The database disk, once modified (absent: a new project's disk). */
   disk?: DiskRecord;
+  /** Read replicas set up through the API, oldest first (older state files have none). */
+  readReplicas?: ReadReplicaRecord[];
+}
+
+/**
+ * A read replica of the project's database. Its status follows the emulator
+ * clock: COMING_UP, then INIT_READ_REPLICA, then ACTIVE_HEALTHY; once removed,
+ * GOING_DOWN until `goneAtMs`, after which it is no longer listed.
+ */
+export interface ReadReplicaRecord {
+  /** `<ref>-rr-<region>-<5 letters>`, as the service names them. */
+  identifier: string;
+  region: string;
+  createdAtMs: number;
+  /** When it reads ACTIVE_HEALTHY (fixed at set-up). */
+  readyAtMs: number;
+  /** A status set through the control plane (the platform failing it), until cleared. */
+  imposedStatus?: "ACTIVE_UNHEALTHY" | "INIT_READ_REPLICA_FAILED";
+  /** Set through the control plane (the platform restarting it): RESTARTING until then. */
+  restartingUntilMs?: number;
+  /** Set by remove. */
+  removedAtMs?: number;
+  goneAtMs?: number;
 }
 
 export interface DiskRecord {

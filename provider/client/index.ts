@@ -24,6 +24,7 @@ export type { VanitySubdomainConfig } from "./endpoints/vanity-subdomain";
 export type { BackupSchedule, RestorePoint } from "./endpoints/backups";
 export type { JitAccessState } from "./endpoints/jit-access";
 export type { Disk, DiskAttributes, DiskUtilization, DiskAutoscale, DiskUsage } from "./endpoints/disk";
+export type { OrganizationProject, ProjectDatabaseEntry, ReadReplicaRegion } from "./endpoints/read-replicas";
 export type { RestoreVersions } from "./endpoints/pause";
 export type { UpgradeEligibility, UpgradeStatus, UpgradeTarget } from "./endpoints/upgrade";
 export { UPGRADE_STATUS } from "./endpoints/upgrade";

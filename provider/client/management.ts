@@ -23,6 +23,7 @@ import { JitAccessEndpoints } from "./endpoints/jit-access";
 import { DiskEndpoints } from "./endpoints/disk";
 import { PauseEndpoints } from "./endpoints/pause";
 import { UpgradeEndpoints } from "./endpoints/upgrade";
+import { ReadReplicaEndpoints } from "./endpoints/read-replicas";
 import { BillingEndpoints } from "./endpoints/billing";
 import { PoolerEndpoints } from "./endpoints/pooler";
 import { VanitySubdomainEndpoints } from "./endpoints/vanity-subdomain";
@@ -38,6 +39,7 @@ export * from "./settings";
 export * from "./migrations";
 export * from "./branches";
 export type { SigningKey, SigningKeyStatus, SsoProvider, ThirdPartyAuth } from "./endpoints/auth";
+export type { OrganizationProject, ProjectDatabaseEntry, ReadReplicaRegion } from "./endpoints/read-replicas";
 export { withUnknownOutcome, isUnknownOutcome, isTransient } from "./outcome";
 export type {
   HttpMethod,
@@ -73,6 +75,7 @@ const GROUPS = [
   DiskEndpoints,
   PauseEndpoints,
   UpgradeEndpoints,
+  ReadReplicaEndpoints,
 ] as const;
 
 /*
@@ -108,7 +111,8 @@ export interface ManagementClient
     JitAccessEndpoints,
     DiskEndpoints,
     PauseEndpoints,
-    UpgradeEndpoints {}
+    UpgradeEndpoints,
+    ReadReplicaEndpoints {}
 /* eslint-enable @typescript-eslint/no-unsafe-declaration-merging */
 
 for (const group of GROUPS) {

@@ -94,6 +94,11 @@ export const importRules: Record<ResourceKind, ImportRule> = {
   restorePoint: { id: "`<projectRef>/<name>`", reads: ["projectRef", "name"] },
   jitAccessConfig: projectScoped("setting"),
   diskConfig: projectScoped("disk attribute"),
+  readReplica: {
+    id: "`<projectRef>/<identifier>`",
+    reads: ["projectRef", "region", "identifier"],
+    note: "The program may declare `identifier` too (what `supabase-pulumi import` writes); without it, the imported replica is kept as long as `projectRef` and `region` match.",
+  },
 };
 
 /** One line for a kind's docs page. */

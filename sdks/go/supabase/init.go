@@ -61,6 +61,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Project{}
 	case "supabase:index:ProjectAddons":
 		r = &ProjectAddons{}
+	case "supabase:index:ReadReplica":
+		r = &ReadReplica{}
 	case "supabase:index:RealtimeConfig":
 		r = &RealtimeConfig{}
 	case "supabase:index:RestorePoint":

@@ -41,6 +41,7 @@ from .postgrest_config import *
 from .project import *
 from .project_addons import *
 from .provider import *
+from .read_replica import *
 from .realtime_config import *
 from .restore_point import *
 from .secret import *
@@ -91,6 +92,7 @@ _utilities.register(
    "supabase:index:PostgrestConfig": "PostgrestConfig",
    "supabase:index:Project": "Project",
    "supabase:index:ProjectAddons": "ProjectAddons",
+   "supabase:index:ReadReplica": "ReadReplica",
    "supabase:index:RealtimeConfig": "RealtimeConfig",
    "supabase:index:RestorePoint": "RestorePoint",
    "supabase:index:Secret": "Secret",

@@ -454,6 +454,13 @@ export function routeCaseGenerators(ctx: CaseContext) {
           { weight: 3, arbitrary: fc.uuid().map((value) => ({ value })) },
           { weight: 1, arbitrary: oddSegment },
         );
+      // An organization's slug: the fixture project's, or an unknown one (a miss).
+      case "slug":
+        return fc.oneof(
+          { weight: 3, arbitrary: fc.constant(0).map(() => ({ value: ctx.fixtures.project.organizationId })) },
+          { weight: 1, arbitrary: over(LOWER, 20, 20).map((value) => ({ value, invalid: "an unknown organization" })) },
+          { weight: 1, arbitrary: oddSegment },
+        );
       case "addon_variant":
         return fc.oneof(
           {

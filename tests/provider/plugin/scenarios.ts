@@ -447,6 +447,20 @@ export const scenarios: Scenario[] = [
     update: (i) => ({ ...i, sizeGb: 14 }),
     imported: { projectRef: "<ref>" },
   },
+  {
+    kind: "readReplica",
+    fixture: project,
+    inputs: (ids) => ({ projectRef: ids.ref, region: "eu-west-2" }),
+    // The platform restarts the replica: the next read reports its status, and the update waits it out.
+    outOfBand: async (emu, ids, id) =>
+      void (await emu.control("PUT", `/projects/${ids.ref}/read-replicas/status`, {
+        identifier: id.split("/")[1],
+        status: "RESTARTING",
+      })),
+    update: (i) => ({ ...i, createTimeoutSeconds: 60 }),
+    generated: (c) => ({ replica: String(c.props.identifier) }),
+    imported: { projectRef: "<ref>", region: "eu-west-2", identifier: "<replica>" },
+  },
 ];
 
 /** Secret values the scenarios use: they never show, in plain or in what is stored. */

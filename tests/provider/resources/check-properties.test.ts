@@ -106,6 +106,8 @@ function valid(kind: runtime.ResourceKind): Props {
       return { projectRef: FAKE_REF, enabled: true };
     case "diskConfig":
       return { projectRef: FAKE_REF, sizeGb: 16, type: "gp3", iops: 3000, throughputMibps: 125 };
+    case "readReplica":
+      return { projectRef: FAKE_REF, region: "eu-west-2" };
     case "projectAddons":
       return { projectRef: FAKE_REF, computeSize: "ci_small", pitr: "pitr_7", ipv4: true };
     case "apiKey":
@@ -164,6 +166,7 @@ const OPTIONAL: Partial<Record<runtime.ResourceKind, string[]>> = {
   databaseWebhooks: ["enabled"],
   ssoProvider: ["metadataXml", "attributeMapping", "nameIdFormat"],
   signingKey: ["legacy", "keyId"],
+  readReplica: ["createTimeoutSeconds", "deleteTimeoutSeconds"],
 };
 
 /**

@@ -194,6 +194,7 @@ test("every kind declares its recovery; every other kind adopts, with the reason
     "branch",
     "storageBucket",
     "signingKey",
+    "readReplica",
   ];
   const hooks = Object.entries(registry).map(
     ([kind, def]) => [kind, (def as { recover?: RecoverHook }).recover] as const,
