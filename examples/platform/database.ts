@@ -1,8 +1,9 @@
-// The database's life as code: its disk and who may reach it temporarily. The stack's config drives the steps a
-// database goes through over the months, each one `pulumi config set …` and `pulumi up`:
-//   pulumi config set diskSizeGb 32     grow the disk (disks only grow; at most 4 changes a day)
-//   pulumi config set paused true       pause the project (its data is kept), `false` restores it
-// index.ts reads `paused` for the Project and calls `databaseLife(project)`.
+// The database's life as code: its disk, a read replica and who may reach it temporarily. The stack's config drives
+// the steps a database goes through over the months, each one `pulumi config set …` and `pulumi up`:
+//   pulumi config set diskSizeGb 32        grow the disk (disks only grow; at most 4 changes a day)
+//   pulumi config set postgresVersion 17   upgrade Postgres in place to that major (never down)
+//   pulumi config set paused true          pause the project (its data is kept), `false` restores it
+// index.ts reads `postgresVersion` and `paused` for the Project and calls `databaseLife(project)`.
 import * as pulumi from "@pulumi/pulumi";
 import * as supabase from "supabase-pulumi";
 
@@ -19,6 +20,9 @@ export function databaseLife(project: supabase.Project) {
     iops: 3000,
   });
 
+  // A read replica in London for reads near the users there; a change of region sets up a new one first.
+  const replica = new supabase.ReadReplica("replica-london", { projectRef: ref, region: "eu-west-2" });
+
   // Members may ask for temporary (just-in-time) database access; destroy turns it back off.
   const jit = new supabase.JitAccessConfig("jit-access", { projectRef: ref, enabled: true });
 
@@ -28,6 +32,7 @@ export function databaseLife(project: supabase.Project) {
   return {
     diskSizeGb: disk.liveSizeGb,
     diskUsedBytes: usage.apply((u) => u.usedBytes),
+    replicaHost: replica.host,
     jitAccess: jit.enabled,
   };
 }

@@ -14,9 +14,10 @@
  *
  * The database's life, each step a `pulumi config set` and an `up` as the
  * example's database.ts describes: the disk grown (the second of the four
- * disk changes the service allows a day), the project paused (INACTIVE, and a
- * refresh of what it holds fails naming the paused project instead of
- * waiting), and restored.
+ * disk changes the service allows a day), Postgres upgraded from 15 to 17
+ * with the read replica in place, the project paused (INACTIVE, and a refresh
+ * of what it holds fails naming the paused project instead of waiting), and
+ * restored.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -69,12 +70,20 @@ beforeAll(async () => {
   await pulumi(["config", "set", "--secret", "dbPass", DB_PASS]);
 }, 300_000);
 
+/** A project's read replicas as the service lists them (with its organization's projects). */
+async function replicas(ref: string): Promise<Array<{ region: string; status: string }>> {
+  const slug = (await emu.api("GET", `/v1/projects/${ref}`)).body.organization_slug;
+  const page = (await emu.api("GET", `/v1/organizations/${slug}/projects`)).body;
+  const databases = page.projects.find((p: { ref: string }) => p.ref === ref).databases as any[];
+  return databases.filter((d) => d.type === "READ_REPLICA").map((d) => ({ region: d.region, status: d.status }));
+}
+
 afterAll(async () => {
   await emu?.close();
   if (dir) cleanup(dir);
 });
 
-test("up, a drift-free preview --refresh, a disk grow, a pause and a restore, and destroy of examples/platform from the packed tarball", async () => {
+test("up, a drift-free preview --refresh, a disk grow, an upgrade, a pause and a restore, and destroy of examples/platform from the packed tarball", async () => {
   await up();
   const ref = JSON.parse((await pulumi(["stack", "output", "--json"])).stdout).projectRef as string;
 
@@ -116,10 +125,16 @@ test("up, a drift-free preview --refresh, a disk grow, a pause and a restore, an
   const masked = JSON.parse((await pulumi(["stack", "output", "--json"])).stdout);
   expect(JSON.stringify(masked)).not.toContain(DB_PASS);
 
-  // The database: a 16 GB gp3 disk, temporary access on.
+  // The database: a 16 GB gp3 disk, a healthy replica in London, temporary access on.
   expect((await get("/config/disk")).attributes).toMatchObject({ type: "gp3", size_gb: 16, iops: 3000 });
   expect((await get("/jit-access")).state).toBe("enabled");
-  expect(outputs.database).toMatchObject({ diskSizeGb: 16, jitAccess: true });
+  expect(await replicas(ref)).toEqual([{ region: "eu-west-2", status: "ACTIVE_HEALTHY" }]);
+  expect(outputs.database).toMatchObject({ diskSizeGb: 16, jitAccess: true, replicaHost: expect.any(String) });
+
+  // The project was made when the platform's default was Postgres 15 (the control plane stands in for that past),
+  // and the state learns it from a refresh.
+  expect((await emu.control("PUT", `/projects/${ref}/postgres`, { version: "15" })).status).toBe(200);
+  await pulumi(["refresh", "--yes", "--skip-preview"]);
 
   await pulumi(["preview", "--refresh", "--expect-no-changes"]);
 
@@ -128,6 +143,14 @@ test("up, a drift-free preview --refresh, a disk grow, a pause and a restore, an
   await up();
   expect((await get("/config/disk")).attributes.size_gb).toBe(32);
   expect((await get("")).status).toBe("ACTIVE_HEALTHY");
+
+  // Upgraded in place to Postgres 17, the replica kept.
+  await pulumi(["config", "set", "postgresVersion", "17"]);
+  await up();
+  const upgraded = await get("");
+  expect([upgraded.status, upgraded.database.version]).toEqual(["ACTIVE_HEALTHY", expect.stringMatching(/^17\./)]);
+  expect(JSON.parse((await pulumi(["stack", "output", "postgres", "--json"])).stdout)).toMatchObject({ major: "17" });
+  expect(await replicas(ref)).toEqual([{ region: "eu-west-2", status: "ACTIVE_HEALTHY" }]);
 
   // Paused: the project reads INACTIVE with its data kept, and a refresh of what it holds names the paused project.
   await pulumi(["config", "set", "paused", "true"]);

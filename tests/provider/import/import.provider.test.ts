@@ -77,8 +77,8 @@ test("import reads each kind once, each function's body once, the migration hist
   const perKind = seen.filter((r) => !/\{function_slug\}|\{version\}|\/api-keys$/.test(r));
   // Every other route once: the organizations, the projects, and one read per kind's endpoint.
   expect(new Set(perKind).size).toBe(perKind.length);
-  expect(perKind.length).toBe(24);
-  expect(seen.length).toBe(26 + size.functions);
+  expect(perKind.length).toBe(25);
+  expect(seen.length).toBe(27 + size.functions);
   for (const route of [
     "GET /v1/projects/{ref}/config/realtime",
     "GET /v1/projects/{ref}/api-keys/legacy",
@@ -91,6 +91,8 @@ test("import reads each kind once, each function's body once, the migration hist
     "GET /v1/projects/{ref}/config/auth/signing-keys",
     "GET /v1/projects/{ref}/jit-access",
     "GET /v1/projects/{ref}/config/disk",
+    // The replicas: the organization's project list, where the service lists each project's databases.
+    "GET /v1/organizations/{slug}/projects",
   ])
     expect(perKind).toContain(route);
 
@@ -122,6 +124,7 @@ test("import reads each kind once, each function's body once, the migration hist
     "SigningKey",
     "JitAccessConfig",
     "DiskConfig",
+    "ReadReplica",
   ])
     expect(types).toContain(kind);
   // The newer kinds: what differs from a new project's, by stable names; a signing key by id, never its secret.
@@ -146,6 +149,14 @@ test("import reads each kind once, each function's body once, the migration hist
   expect(of("DiskConfig")).toEqual([
     { projectRef: expect.any(UsageOutput), sizeGb: 16, type: "gp3", iops: 4000, throughputMibps: 125 },
   ]);
+  expect(of("ReadReplica")).toEqual([
+    {
+      projectRef: expect.any(UsageOutput),
+      region: "eu-west-2",
+      identifier: expect.stringMatching(new RegExp(`^${fixture.ref}-rr-eu-west-2-`)),
+    },
+  ]);
+  expect(of("Project")).toEqual([expect.objectContaining({ adopt: true, postgresVersion: "17" })]);
   const keys = of("SigningKey");
   expect(keys).toContainEqual(
     expect.objectContaining({ algorithm: "ES256", status: "standby", keyId: expect.any(String) }),
@@ -360,6 +371,7 @@ test("a project with nothing turned on imports without an error, and its first u
     "ProjectAddons",
     "JitAccessConfig",
     "DiskConfig",
+    "ReadReplica",
   ])
     expect(types).not.toContain(off);
   expect((await programFiles(program, "yaml"))["README.md"].toString()).toContain(
