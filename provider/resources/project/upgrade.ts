@@ -14,7 +14,7 @@ import { SupabaseError } from "../../errors";
 import { invalidateProjects, managementClient, projectsList } from "../../context";
 import { pollUntil } from "../../poll";
 import { containsUnknown, type CheckFailure, type Props } from "../common";
-import { warn } from "../vanity-subdomain/warn";
+import { warn } from "../warn";
 
 export const postgresVersionInput = z
   .string({ error: 'postgresVersion must be a string naming a major version, such as "17"' })
@@ -37,15 +37,21 @@ export function liveMajor(p: Project): string | null {
 
 const eligibleOf = (e: UpgradeEligibility) => e.target_upgrade_versions.map((t) => t.postgres_version);
 
+const validationErrors = (e: UpgradeEligibility) =>
+  (e.validation_errors ?? []).map((v) => (v as { type: string }).type);
+
 function notEligible(ref: string, target: string, e: UpgradeEligibility): string {
   const eligible = eligibleOf(e);
-  const why = (e.validation_errors ?? []).map((v) => (v as { type: string }).type);
+  const why = validationErrors(e);
   return (
     `Postgres ${target} is not an eligible upgrade target for project ${ref} (it runs ${e.current_app_version}); ` +
     (eligible.length ? `eligible: ${eligible.join(", ")}.` : "it has no eligible target now.") +
     (why.length ? ` The service reports: ${why.join(", ")}.` : "")
   );
 }
+
+const notNow = (ref: string, target: string, e: UpgradeEligibility) =>
+  `Project ${ref} cannot be upgraded to Postgres ${target} now: the service reports ${validationErrors(e).join(", ") || "it not eligible"}.`;
 
 const downgrade = (target: string, from: string, ref?: string) =>
   `postgresVersion ${target} is lower than the ${from} the project${ref ? ` ${ref}` : ""} runs: a PostgreSQL major version cannot be downgraded. Declare "${from}" (or a higher, eligible major to upgrade), or replace the project.`;
@@ -65,7 +71,8 @@ const downgrade = (target: string, from: string, ref?: string) =>
  */
 export async function checkPostgresVersion(olds: Props, news: Props): Promise<CheckFailure[]> {
   const target = news.postgresVersion as string | undefined;
-  if (target === undefined) return [];
+  // Unknown until apply (computed from another resource's output): nothing to compare yet.
+  if (target === undefined || containsUnknown(target)) return [];
   const recorded = typeof olds.postgresVersion === "string" ? olds.postgresVersion : undefined;
   if (recorded !== undefined && Number(target) < Number(recorded))
     return [{ property: "postgresVersion", reason: downgrade(target, recorded) }];
@@ -93,6 +100,9 @@ export async function checkPostgresVersion(olds: Props, news: Props): Promise<Ch
   const chosen = e.target_upgrade_versions.find((t) => t.postgres_version === target);
   if (!chosen) return [{ property: "postgresVersion", reason: notEligible(ref, target, e) }];
   const notes = (e.warnings ?? []).map((w) => (w as { type: string }).type);
+  // Not eligible now (a paused project, an extension to drop first): a warning, as it may change before up
+  // (this up may restore the project first); up asks again and refuses with the service's reasons.
+  if (!e.eligible) warn(`supabase: ${notNow(ref, target, e)} Up will fail unless that is resolved first.`);
   warn(
     `supabase: up will upgrade project ${ref} from Postgres ${live ?? "?"} (${e.current_app_version}) to ${target} (${chosen.app_version}); ` +
       `the project is unavailable while it upgrades. Eligible targets: ${eligibleOf(e).join(", ")}.` +
@@ -144,6 +154,7 @@ export async function upgradeTo(ref: string, target: string, timeoutS: number): 
   const e = await client.getUpgradeEligibility(ref);
   const chosen = e.target_upgrade_versions.find((t) => t.postgres_version === target);
   if (!chosen) throw new SupabaseError("CONFLICT", notEligible(ref, target, e));
+  if (!e.eligible) throw new SupabaseError("CONFLICT", notNow(ref, target, e));
   // Allow for clock skew between this machine and the service when telling this upgrade from an older one.
   const notBefore = Date.now() - 120_000;
   const { trackingId } = await withUnknownOutcome<{ trackingId?: string }>(

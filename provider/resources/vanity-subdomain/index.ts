@@ -14,7 +14,7 @@ import { usageProjectRef, managementFootprint, type ResourceDoc } from "../../re
 import { checkWith, diffFields, type FieldRule, type Props, type ResourceImpl } from "../common";
 import { withDrift } from "../drift";
 import { projectRef } from "../shared";
-import { warn } from "./warn";
+import { warn } from "../warn";
 
 export const VANITY_DOMAIN = "supabase.co";
 

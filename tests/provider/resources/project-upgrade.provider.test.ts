@@ -8,6 +8,7 @@
  */
 import * as runtime from "supabase-pulumi/runtime";
 import { projectImporter } from "../../../provider/resources/project/import";
+import { UNKNOWN } from "../../../provider/resources/common";
 import { calls, useConfigProject } from "./config-helpers";
 
 const ctx = useConfigProject("upgrade-host");
@@ -133,6 +134,9 @@ test("a target that is not eligible names the eligible ones; a downgrade is refu
     { property: "postgresVersion", reason: expect.stringMatching(/major version such as "17"/) },
   ]);
   expect(await calls(emu)).toEqual([]);
+  // A version known only at apply is checked then.
+  expect((await P().check(inputs, { ...inputs, postgresVersion: UNKNOWN })).failures).toEqual([]);
+  expect(await calls(emu)).toEqual([]);
   // The service itself refuses such a target, naming the eligible ones.
   const refused = await emu.api("POST", `/v1/projects/${id}/upgrade`, { target_version: "16" });
   expect([refused.status, refused.body.message]).toEqual([
@@ -217,4 +221,21 @@ test("refresh reports an upgrade made out of band; import declares the running m
   expect((await P().check({}, imported)).failures).toEqual([]);
   await P().create(imported);
   expect((await calls(emu)).every((r) => r.startsWith("GET "))).toBe(true);
+});
+
+test("a paused project: check warns that it cannot be upgraded now, and up refuses with the service's reason", async () => {
+  const { emu } = ctx;
+  const { id, outs, inputs } = await adoptedOn("15", "asleep");
+  expect((await emu.api("POST", `/v1/projects/${id}/pause`)).status).toBe(200);
+  await emu.advanceTime(10_000);
+  const next = { ...inputs, postgresVersion: "17", paused: true };
+  const { result, seen } = await warnings(() => P().check({ ...inputs, paused: true }, next));
+  expect(result.failures).toEqual([]);
+  expect(seen[0]).toMatch(/cannot be upgraded to Postgres 17 now: the service reports project_hibernating/);
+  await expect(P().update(id, { ...outs, paused: true, status: "INACTIVE" }, next)).rejects.toMatchObject({
+    code: "CONFLICT",
+    message: expect.stringMatching(/project_hibernating/),
+  });
+  expect(await calls(emu)).not.toContain(UPGRADE);
+  expect((await live(id)).database.version).toBe("15.8.1.085");
 });
