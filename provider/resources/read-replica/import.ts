@@ -1,7 +1,8 @@
 /**
  * ReadReplica's importer: each replica of the project that is not going
- * down, declared with its region and its `identifier`, so the first `up`
- * takes it over instead of setting up another.
+ * down, declared with its region and its `identifier` (in the short form,
+ * `rr-<region>-<suffix>`), so the first `up` takes it over instead of
+ * setting up another.
  */
 import type { ImportedResource, KindImporter } from "../../importer";
 import { UsageOutput } from "../../resource-doc";
@@ -16,7 +17,12 @@ export const readReplicaImporter: KindImporter = {
       .map((r): ImportedResource => ({
         // The identifier's suffix keeps names stable and distinct when one region has several replicas.
         name: ctx.name(`replica-${r.identifier.slice(ref.length + 4)}`),
-        inputs: { projectRef: new UsageOutput(ctx.names.project!, "ref"), region: r.region, identifier: r.identifier },
+        // Without the project's ref, which the program names only through `projectRef`.
+        inputs: {
+          projectRef: new UsageOutput(ctx.names.project!, "ref"),
+          region: r.region,
+          identifier: r.identifier.slice(ref.length + 1),
+        },
       }))
       .sort((a, b) => (a.name < b.name ? -1 : 1));
   },

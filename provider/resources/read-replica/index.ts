@@ -39,11 +39,15 @@ export const readReplicaInputs = z
       .meta({ replaceOnChanges: true }),
     identifier: z
       .string({ error: "identifier must be a string" })
-      .regex(/^[a-z]{20}-rr-[a-z0-9-]+$/, "identifier must be a read replica's identifier: <ref>-rr-<region>-<suffix>")
+      .regex(
+        /^([a-z]{20}-)?rr-[a-z0-9-]+$/,
+        "identifier must be a read replica's identifier: <projectRef>-rr-<region>-<suffix>, or rr-<region>-<suffix>",
+      )
       .optional()
       .describe(
-        "Take over the project's existing replica with this identifier instead of setting up a new one (what `supabase-pulumi import` writes). It must be a replica of `projectRef` in `region`.",
-      ),
+        "Take over the project's existing replica with this identifier instead of setting up a new one: `<projectRef>-rr-<region>-<suffix>`, or without the project's ref, `rr-<region>-<suffix>` (what `supabase-pulumi import` writes, so the program names the project only through `projectRef`). It must be a replica of `projectRef` in `region`. A change to another identifier replaces the resource; leaving it out later changes nothing.",
+      )
+      .meta({ replaceOnChanges: true }),
     createTimeoutSeconds: timeoutSeconds("createTimeoutSeconds", 7200)
       .optional()
       .describe("How long creation waits for the replica to become `ACTIVE_HEALTHY` (default 1800)."),
@@ -53,11 +57,12 @@ export const readReplicaInputs = z
   })
   .strict()
   .superRefine((v, ctx) => {
-    if (v.identifier !== undefined && !v.identifier.startsWith(`${v.projectRef}-rr-${v.region}-`))
+    // The region part only: the project may be unknown until it exists, and create looks the replica up in it.
+    if (v.identifier !== undefined && !v.identifier.replace(/^[a-z]{20}-/, "").startsWith(`rr-${v.region}-`))
       ctx.addIssue({
         code: "custom",
         path: ["identifier"],
-        message: "identifier must name a replica of projectRef in region (<projectRef>-rr-<region>-<suffix>)",
+        message: `identifier must name a replica in region ${v.region} (rr-${v.region}-<suffix>)`,
       });
   });
 
@@ -76,6 +81,9 @@ const DEFAULT_DELETE_TIMEOUT_S = 900;
 const FAILED = new Set(["INIT_READ_REPLICA_FAILED", "INIT_FAILED", "REMOVED", "GOING_DOWN"]);
 
 const idOf = (ref: string, identifier: string) => `${ref}/${identifier}`;
+/** A declared identifier in full: the short form (`rr-<region>-<suffix>`) is the project's replica of that name. */
+const fullIdentifier = (ref: string, identifier: string) =>
+  identifier.startsWith("rr-") ? `${ref}-${identifier}` : identifier;
 
 function outputs(inputs: Props, db: ProjectDatabaseEntry, host: string | null): Props {
   return { ...inputs, identifier: db.identifier, region: db.region, status: db.status, host };
@@ -183,7 +191,10 @@ export const readReplica: ResourceImpl = {
   async diff(_id, olds, news) {
     const d = diffFields(olds, news, rules);
     const n = news.identifier;
-    if (n !== undefined && (containsUnknown(n) || n !== olds.identifier)) {
+    if (
+      n !== undefined &&
+      (containsUnknown(n) || containsUnknown(news.projectRef) || fullIdentifier(news.projectRef, n) !== olds.identifier)
+    ) {
       d.changes = true;
       d.replaces = [...(d.replaces ?? []), "identifier"];
     }
@@ -198,7 +209,7 @@ export const readReplica: ResourceImpl = {
     const timeoutS = (inputs.createTimeoutSeconds as number | undefined) ?? DEFAULT_CREATE_TIMEOUT_S;
     const db =
       inputs.identifier !== undefined
-        ? await adoptExisting(ref, inputs.identifier, region)
+        ? await adoptExisting(ref, fullIdentifier(ref, inputs.identifier), region)
         : await setUp(ref, region, timeoutS);
     const id = idOf(ref, db.identifier);
     try {
@@ -324,7 +335,7 @@ export const readReplicaRecover: RecoverHook = {
         (r) =>
           r.region === inputs.region &&
           r.status !== "GOING_DOWN" &&
-          (inputs.identifier === undefined || r.identifier === inputs.identifier) &&
+          (inputs.identifier === undefined || r.identifier === fullIdentifier(ref, inputs.identifier)) &&
           !held.has(idOf(ref, r.identifier)),
       )
       .map((r) => ({ id: idOf(ref, r.identifier), label: `read replica ${r.identifier} (${r.status})` }));

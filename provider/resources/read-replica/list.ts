@@ -49,7 +49,12 @@ export async function projectDatabases(ref: string, fresh = false): Promise<Proj
   const slug = await organizationOf(ref);
   if (!slug) return undefined;
   if (fresh) providerContext().invalidate(LIST, slug);
-  return (await organizationDatabases(slug)).get(ref);
+  const found = (await organizationDatabases(slug)).get(ref);
+  if (found) return found;
+  // Not in its organization's list: gone, or moved to another organization since this process learned it.
+  slugs.delete(ref);
+  const now = await organizationOf(ref);
+  return now && now !== slug ? (await organizationDatabases(now)).get(ref) : undefined;
 }
 
 /** The project's read replicas, or `undefined` when the project is gone. */

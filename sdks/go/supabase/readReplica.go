@@ -50,6 +50,7 @@ func NewReadReplica(ctx *pulumi.Context,
 		return nil, errors.New("invalid value for required argument 'Region'")
 	}
 	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
+		"identifier",
 		"projectRef",
 		"region",
 	})
@@ -91,7 +92,7 @@ type readReplicaArgs struct {
 	CreateTimeoutSeconds *int `pulumi:"createTimeoutSeconds"`
 	// How long deletion waits until the replica is gone (default 900).
 	DeleteTimeoutSeconds *int `pulumi:"deleteTimeoutSeconds"`
-	// Take over the project's existing replica with this identifier instead of setting up a new one (what `supabase-pulumi import` writes). It must be a replica of `projectRef` in `region`.
+	// Take over the project's existing replica with this identifier instead of setting up a new one: `<projectRef>-rr-<region>-<suffix>`, or without the project's ref, `rr-<region>-<suffix>` (what `supabase-pulumi import` writes, so the program names the project only through `projectRef`). It must be a replica of `projectRef` in `region`. A change to another identifier replaces the resource; leaving it out later changes nothing.
 	Identifier *string `pulumi:"identifier"`
 	// The project whose database is replicated. A change replaces the replica.
 	ProjectRef string `pulumi:"projectRef"`
@@ -105,7 +106,7 @@ type ReadReplicaArgs struct {
 	CreateTimeoutSeconds pulumi.IntPtrInput
 	// How long deletion waits until the replica is gone (default 900).
 	DeleteTimeoutSeconds pulumi.IntPtrInput
-	// Take over the project's existing replica with this identifier instead of setting up a new one (what `supabase-pulumi import` writes). It must be a replica of `projectRef` in `region`.
+	// Take over the project's existing replica with this identifier instead of setting up a new one: `<projectRef>-rr-<region>-<suffix>`, or without the project's ref, `rr-<region>-<suffix>` (what `supabase-pulumi import` writes, so the program names the project only through `projectRef`). It must be a replica of `projectRef` in `region`. A change to another identifier replaces the resource; leaving it out later changes nothing.
 	Identifier pulumi.StringPtrInput
 	// The project whose database is replicated. A change replaces the replica.
 	ProjectRef pulumi.StringInput

@@ -32,7 +32,7 @@ class ReadReplicaArgs:
         :param pulumi.Input[_builtins.str] region: The region the replica runs in (the service's list). A change replaces the replica.
         :param pulumi.Input[_builtins.int] create_timeout_seconds: How long creation waits for the replica to become `ACTIVE_HEALTHY` (default 1800).
         :param pulumi.Input[_builtins.int] delete_timeout_seconds: How long deletion waits until the replica is gone (default 900).
-        :param pulumi.Input[_builtins.str] identifier: Take over the project's existing replica with this identifier instead of setting up a new one (what `supabase-pulumi import` writes). It must be a replica of `projectRef` in `region`.
+        :param pulumi.Input[_builtins.str] identifier: Take over the project's existing replica with this identifier instead of setting up a new one: `<projectRef>-rr-<region>-<suffix>`, or without the project's ref, `rr-<region>-<suffix>` (what `supabase-pulumi import` writes, so the program names the project only through `projectRef`). It must be a replica of `projectRef` in `region`. A change to another identifier replaces the resource; leaving it out later changes nothing.
         """
         pulumi.set(__self__, "project_ref", project_ref)
         pulumi.set(__self__, "region", region)
@@ -95,7 +95,7 @@ class ReadReplicaArgs:
     @pulumi.getter
     def identifier(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Take over the project's existing replica with this identifier instead of setting up a new one (what `supabase-pulumi import` writes). It must be a replica of `projectRef` in `region`.
+        Take over the project's existing replica with this identifier instead of setting up a new one: `<projectRef>-rr-<region>-<suffix>`, or without the project's ref, `rr-<region>-<suffix>` (what `supabase-pulumi import` writes, so the program names the project only through `projectRef`). It must be a replica of `projectRef` in `region`. A change to another identifier replaces the resource; leaving it out later changes nothing.
         """
         return pulumi.get(self, "identifier")
 
@@ -125,7 +125,7 @@ class ReadReplica(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.int] create_timeout_seconds: How long creation waits for the replica to become `ACTIVE_HEALTHY` (default 1800).
         :param pulumi.Input[_builtins.int] delete_timeout_seconds: How long deletion waits until the replica is gone (default 900).
-        :param pulumi.Input[_builtins.str] identifier: Take over the project's existing replica with this identifier instead of setting up a new one (what `supabase-pulumi import` writes). It must be a replica of `projectRef` in `region`.
+        :param pulumi.Input[_builtins.str] identifier: Take over the project's existing replica with this identifier instead of setting up a new one: `<projectRef>-rr-<region>-<suffix>`, or without the project's ref, `rr-<region>-<suffix>` (what `supabase-pulumi import` writes, so the program names the project only through `projectRef`). It must be a replica of `projectRef` in `region`. A change to another identifier replaces the resource; leaving it out later changes nothing.
         :param pulumi.Input[_builtins.str] project_ref: The project whose database is replicated. A change replaces the replica.
         :param pulumi.Input[_builtins.str] region: The region the replica runs in (the service's list). A change replaces the replica.
         """
@@ -181,7 +181,7 @@ class ReadReplica(pulumi.CustomResource):
             __props__.__dict__["drift"] = None
             __props__.__dict__["host"] = None
             __props__.__dict__["status"] = None
-        replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["projectRef", "region"])
+        replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["identifier", "projectRef", "region"])
         opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
         super(ReadReplica, __self__).__init__(
             'supabase:index:ReadReplica',

@@ -30,7 +30,7 @@ async function stop(emu: TestEmulator): Promise<void> {
   running.splice(running.indexOf(emu), 1);
 }
 
-test("temporary access, its unavailability, the disk and its modification count, a pause and a Postgres upgrade survive a restart", async () => {
+test("temporary access, its unavailability, the disk and its modification count, a pause, a Postgres upgrade and read replicas survive a restart", async () => {
   const first = await start();
   const org = (await first.api("POST", "/v1/organizations", { name: "Durable" })).body;
   const ref = (
@@ -65,6 +65,18 @@ test("temporary access, its unavailability, the disk and its modification count,
   // The other project is paused, and stays paused.
   expect((await first.api("POST", `/v1/projects/${other}/pause`)).status).toBe(200);
   await first.advanceTime(5_000);
+  // Read replicas: one serving, one coming up, one going down, each in the middle of its states at the restart.
+  const setup = (region: string) =>
+    first.api("POST", `/v1/projects/${ref}/read-replicas/setup`, { read_replica_region: region });
+  expect((await setup("us-east-1")).status).toBe(201);
+  expect((await setup("ap-south-1")).status).toBe(201);
+  await first.setSettings({ provisioningDelayMs: 60_000, deletionDelayMs: 60_000 });
+  expect((await setup("eu-west-2")).status).toBe(201);
+  const before = await databases(first, org.slug, ref);
+  const leaving = before.find((d) => d.region === "ap-south-1")!.identifier;
+  expect(
+    (await first.api("POST", `/v1/projects/${ref}/read-replicas/remove`, { database_identifier: leaving })).status,
+  ).toBe(201);
   await stop(first);
 
   const second = await start();
@@ -101,4 +113,28 @@ test("temporary access, its unavailability, the disk and its modification count,
     version: "17.4.1.054",
     failNextUpgrade: "1_upgraded_instance_launch_failed",
   });
+  const after = (await databases(second, org.slug, ref)).map((d) => [d.type, d.region, d.status]);
+  expect(after).toEqual([
+    ["PRIMARY", "eu-west-1", "ACTIVE_HEALTHY"],
+    ["READ_REPLICA", "us-east-1", "ACTIVE_HEALTHY"],
+    ["READ_REPLICA", "ap-south-1", "GOING_DOWN"],
+    ["READ_REPLICA", "eu-west-2", "COMING_UP"],
+  ]);
+  // Their states go on on the emulator clock: the new one serves, the removed one is gone.
+  await second.advanceTime(120_000);
+  expect((await databases(second, org.slug, ref)).map((d) => [d.region, d.status])).toEqual([
+    ["eu-west-1", "ACTIVE_HEALTHY"],
+    ["us-east-1", "ACTIVE_HEALTHY"],
+    ["eu-west-2", "ACTIVE_HEALTHY"],
+  ]);
 });
+
+async function databases(emu: TestEmulator, slug: string, ref: string) {
+  const page = (await emu.api("GET", `/v1/organizations/${slug}/projects`)).body as {
+    projects: Array<{
+      ref: string;
+      databases: Array<{ identifier: string; type: string; region: string; status: string }>;
+    }>;
+  };
+  return page.projects.find((p) => p.ref === ref)!.databases;
+}

@@ -113,6 +113,13 @@ test("adoption by identifier and `pulumi import` set up nothing; the importer de
   expect(id).toBe(`${ref}/${live!.identifier}`);
   expect(await calls(emu)).toEqual([LIST, LIST, POOLER]);
   expect((await P().diff(id, outs!, inputs)).changes).toBe(false);
+  // The identifier without the project's ref (what the importer writes) names the same replica.
+  const short = { ...inputs, identifier: live!.identifier.slice(ref.length + 1) };
+  expect((await P().check({}, short)).failures).toEqual([]);
+  expect((await P().diff(id, outs!, short)).changes).toBe(false);
+  expect((await P().diff(id, outs!, { ...short, identifier: "rr-ca-central-1-zzzzz" })).replaces).toEqual([
+    "identifier",
+  ]);
   // The same inputs without the identifier are no change either: the replica is the one the state records.
   expect((await P().diff(id, outs!, { projectRef: ref, region: "ca-central-1" })).changes).toBe(false);
 
@@ -124,7 +131,11 @@ test("adoption by identifier and `pulumi import` set up nothing; the importer de
   expect(declared).toEqual([
     {
       name: `app-replica-${live!.identifier.slice(ref.length + 4)}`,
-      inputs: { projectRef: expect.anything(), region: "ca-central-1", identifier: live!.identifier },
+      inputs: {
+        projectRef: expect.anything(),
+        region: "ca-central-1",
+        identifier: live!.identifier.slice(ref.length + 1),
+      },
     },
   ]);
   await P().delete(id, outs!);
@@ -219,4 +230,68 @@ test("a wait that times out still records the replica (id and properties); the n
   } finally {
     await emu.setSettings({ provisioningDelayMs: 200 });
   }
+});
+
+test("the emulator's organization project list pages, searches, sorts and filters; the pooler lists each replica", async () => {
+  const { emu, ref } = ctx;
+  const slug = (await emu.api("GET", `/v1/projects/${ref}`)).body.organization_slug as string;
+  const made: string[] = [];
+  for (const name of ["alpha", "beta"]) {
+    const r = await emu.api("POST", "/v1/projects", {
+      name,
+      organization_slug: slug,
+      region: "us-east-1",
+      db_pass: "very-secret-pw",
+    });
+    expect(r.status).toBe(201);
+    made.push(r.body.id as string);
+  }
+  await emu.control("PUT", `/projects/${made[1]}/status`, { status: "INACTIVE" });
+  const list = async (query: string) => (await emu.api("GET", `/v1/organizations/${slug}/projects?${query}`)).body;
+  const names = (body: { projects: Array<{ name: string }> }) => body.projects.map((p) => p.name);
+  expect(names(await list(""))).toEqual(["alpha", "beta", "replicas"]);
+  expect(names(await list("sort=created_desc"))).toEqual(["beta", "alpha", "replicas"]);
+  const page = await list("offset=1&limit=1");
+  expect({ names: names(page), pagination: page.pagination }).toEqual({
+    names: ["beta"],
+    pagination: { count: 3, limit: 1, offset: 1 },
+  });
+  expect(names(await list("search=ALP"))).toEqual(["alpha"]);
+  expect(names(await list("statuses=INACTIVE"))).toEqual(["beta"]);
+  expect((await list("limit=101")).message).toBeDefined();
+  expect((await emu.api("GET", "/v1/organizations/nosuchorganization/projects")).status).toBe(404);
+
+  expect(
+    (await emu.api("POST", `/v1/projects/${ref}/read-replicas/setup`, { read_replica_region: "us-east-2" })).status,
+  ).toBe(201);
+  const poolers = (await emu.api("GET", `/v1/projects/${ref}/config/database/pooler`)).body as Array<{
+    identifier: string;
+    database_type: string;
+    db_host: string;
+  }>;
+  expect(poolers.map((p) => [p.database_type, p.db_host])).toEqual([
+    ["PRIMARY", expect.stringMatching(/pooler\.supabase\.com$/)],
+    ["READ_REPLICA", "aws-0-us-east-2.pooler.supabase.com"],
+  ]);
+  const [replica] = await replicas();
+  expect(poolers[1]!.identifier).toBe(replica!.identifier);
+  // The platform fails it: the list says so, and a refresh reports the status as drift.
+  await emu.advanceTime(10_000);
+  const { id, outs } = await P().create({ projectRef: ref, region: "us-east-2", identifier: replica!.identifier });
+  expect(
+    (
+      await emu.control("PUT", `/projects/${ref}/read-replicas/status`, {
+        identifier: replica!.identifier,
+        status: "INIT_READ_REPLICA_FAILED",
+      })
+    ).status,
+  ).toBe(200);
+  runtime.resetContexts();
+  const failed = await P().read(id, outs!);
+  expect(failed.props).toMatchObject({ status: "INIT_READ_REPLICA_FAILED", drift: { changed: ["status"] } });
+  // The next up waits for it and stops at a status it will not leave, naming it.
+  await expect(P().update(id, failed.props!, { projectRef: ref, region: "us-east-2" })).rejects.toThrow(
+    /reached status INIT_READ_REPLICA_FAILED/,
+  );
+  await P().delete(id, outs!);
 });

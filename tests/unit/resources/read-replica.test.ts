@@ -12,7 +12,7 @@ refusesAtCheck("readReplica", [
     {},
     { projectRef: REF, region: "us-east-1", identifier: `${REF}-rr-eu-west-1-abcde` },
     "identifier",
-    /a replica of projectRef in region/,
+    /a replica in region us-east-1/,
   ],
   ["no region", {}, { projectRef: REF }, "region", /region must be one of/],
 ]);
@@ -30,6 +30,10 @@ test("diff: projectRef, region and a declared identifier replace; a replica not 
   const news = { projectRef: REF, region: "us-east-1" };
   expect(await p.diff(`${REF}/${identifier}`, olds, news)).toMatchObject({ changes: false });
   expect(await p.diff(`${REF}/${identifier}`, olds, { ...news, identifier })).toMatchObject({ changes: false });
+  // The short form, without the project's ref, names the same replica.
+  expect(await p.diff(`${REF}/${identifier}`, olds, { ...news, identifier: "rr-us-east-1-abcde" })).toMatchObject({
+    changes: false,
+  });
   expect(await p.diff(`${REF}/${identifier}`, olds, { ...news, region: "eu-west-2" })).toMatchObject({
     changes: true,
     replaces: ["region"],
