@@ -2,7 +2,7 @@
  * `supabase-pulumi import` from the packed tarball, as a user runs it, on a
  * project with something of every kind made through the management API alone
  * (plain HTTP), the newer kinds included (harness/import-fixture.ts: a grown
- * disk and temporary access on among them). For the TypeScript program: `npm install` and `tsc`; an `up`
+ * disk, temporary access on and a read replica among them). For the TypeScript program: `npm install` and `tsc`; an `up`
  * before the secrets are set stops with the commands to run and writes
  * nothing; once set, `up` makes zero writes (the request log shows no POST,
  * PUT, PATCH or DELETE on the management API and no GraphQL request at all);
@@ -157,6 +157,9 @@ test("the TypeScript program installs, compiles, adopts everything without a wri
   expect(fs.readFileSync(path.join(project, "functions", "fn-0", "lib", "greet.ts"), "utf8")).toContain("hello");
   for (const value of Object.values(fixture.secretValues)) expect(index).not.toContain(value);
   expect(index).toContain("projectRef: shop.ref");
+  // The database's life: the disk, temporary access, the replica by its identifier, the Postgres major.
+  for (const kind of ["DiskConfig", "JitAccessConfig", "ReadReplica"]) expect(index).toContain(`new supabase.${kind}(`);
+  expect(index).toContain('postgresVersion: "17"');
   expect(index).not.toContain(fixture.ref);
 
   // The folder is kept: a re-run refuses it, and with --force writes the same program.
@@ -250,6 +253,7 @@ async function importPlain(project: string, language: "typescript" | "yaml"): Pr
     "VanitySubdomain",
     "ProjectAddons",
     "JitAccess",
+    "ReadReplica",
   ])
     expect(program).not.toContain(off);
   for (const value of Object.values(plain.secretValues)) expect(program).not.toContain(value);
