@@ -11,8 +11,9 @@ import { defineKind, driftOutput, type RecoverHook } from "../../kind";
 import { READ_REPLICA_REGIONS } from "../../client/config-schemas";
 import { withUnknownOutcome, type ProjectDatabaseEntry, type ReadReplicaRegion } from "../../client/management";
 import { managementClient } from "../../context";
-import { isNotFound, partialFailure, SupabaseError } from "../../errors";
+import { ApiError, isNotFound, partialFailure, SupabaseError } from "../../errors";
 import { pollUntil } from "../../poll";
+import { sleep, systemClock } from "../../clock";
 import { managementFootprint, usageProjectRef, type ResourceDoc } from "../../resource-doc";
 import {
   checkWith,
@@ -129,6 +130,28 @@ function waitHealthy(ref: string, identifier: string, timeoutS: number): Promise
   );
 }
 
+/** A set-up refused only because the project is passing through a state it leaves by itself (a restart). */
+const PASSING = /its status is (RESTARTING|COMING_UP|RESTORING|UPGRADING)\b/;
+const passing = (err: unknown) => err instanceof ApiError && err.status === 400 && PASSING.test(err.apiMessage);
+
+/**
+ * The set-up, asked again while the project passes through a restart (a
+ * Postgres setting applied in the same `up`), for up to `timeoutS`: that
+ * refusal comes before the service does anything. A paused project, or any
+ * other answer, fails at once; a lost answer is never repeated blindly.
+ */
+async function setupWhenReady(ref: string, region: ReadReplicaRegion, timeoutS: number): Promise<void> {
+  const deadline = systemClock.now() + timeoutS * 1000;
+  for (let delay = 500; ; delay = Math.min(5000, delay * 2)) {
+    try {
+      return await managementClient().setupReadReplica(ref, region);
+    } catch (err) {
+      if (!passing(err) || systemClock.now() + delay > deadline) throw err;
+    }
+    await sleep(systemClock, delay);
+  }
+}
+
 /**
  * Sets up a replica and answers the new one's database entry. The set-up's
  * answer has no body, so the new replica is the one in the region that the
@@ -145,7 +168,7 @@ function setUp(ref: string, region: ReadReplicaRegion, timeoutS: number): Promis
       ((await projectReplicas(ref, true)) ?? []).filter((r) => r.region === region && !known.has(r.identifier));
     await withUnknownOutcome(
       async () => {
-        await managementClient().setupReadReplica(ref, region);
+        await setupWhenReady(ref, region, timeoutS);
         return true;
       },
       async () => ((await fresh()).length > 0 ? true : undefined),
@@ -301,7 +324,7 @@ export const readReplicaDoc: ResourceDoc<typeof readReplicaInputs> = {
     notes: [
       "The set-up's answer has no body: create finds the new replica in the project's databases (`GET /v1/organizations/{slug}/projects`, `databases`), as the one in the region that the list taken just before it did not have. One provider process sets up one replica of a project at a time, so several replicas in one region never get each other's identifiers; a replica another client sets up in the same region at the same moment is refused as `AMBIGUOUS` rather than guessed at.",
       "Create waits until the replica is `ACTIVE_HEALTHY` (`createTimeoutSeconds`). When the wait fails or times out, the replica is still recorded in the state (with its identifier and status), and the next `up` waits for it again instead of setting up another.",
-      "Set-up needs the project's database serving: a paused or restarting project is refused with the service's message.",
+      "Set-up needs the project's database serving: while the project restarts (a Postgres setting applied in the same `up`) the refused set-up is asked again, within `createTimeoutSeconds`; a paused project is refused at once with the service's message.",
     ],
   },
   ...managementFootprint({

@@ -201,6 +201,27 @@ test("refusals: bad input in check, the service's refusals, a paused project", a
   expect(await replicas()).toEqual([]);
 });
 
+test("a set-up refused while the project restarts is asked again once it serves", async () => {
+  const { emu, ref } = ctx;
+  await emu.setSettings({ restartDelayMs: 1500 });
+  try {
+    expect(
+      (await emu.api("PUT", `/v1/projects/${ref}/config/database/postgres`, { statement_timeout: "31s" })).status,
+    ).toBe(200);
+    expect((await emu.api("GET", `/v1/projects/${ref}`)).body.status).toBe("RESTARTING");
+    await emu.clearRequests();
+    const { id, outs } = await P().create({ projectRef: ref, region: "eu-north-1" });
+    expect(outs).toMatchObject({ region: "eu-north-1", status: "ACTIVE_HEALTHY" });
+    const setups = (await emu.requests()).filter((r) => r.route === SETUP).map((r) => r.status);
+    expect(setups[0]).toBe(400);
+    expect(setups.at(-1)).toBe(201);
+    expect(setups.filter((s) => s === 201)).toHaveLength(1);
+    await P().delete(id, outs!);
+  } finally {
+    await emu.setSettings({ restartDelayMs: 1000 });
+  }
+});
+
 test("a wait that times out still records the replica (id and properties); the next up waits for it", async () => {
   const { emu, ref } = ctx;
   await emu.setSettings({ provisioningDelayMs: 600_000 });
