@@ -6,8 +6,9 @@
  * edge-function secrets, functions (one a folder deployed as a bundle) and a
  * migration history with a table and rows; realtime settings, a backup time,
  * add-ons, a vanity subdomain, a storage bucket, a third-party auth
- * integration, a SAML SSO provider and a standby signing key. And a project
- * with new-project settings everywhere else (`buildDefaultProject`): SAML,
+ * integration, a SAML SSO provider, a standby signing key, temporary database
+ * access turned on, a grown disk and a read replica. And a project with
+ * new-project settings everywhere else (`buildDefaultProject`): SAML,
  * branching, add-ons, a vanity subdomain and a custom hostname left off.
  */
 import type { TestEmulator } from "./emulator";
@@ -70,7 +71,13 @@ async function newerKinds(emu: TestEmulator, ref: string, slug: string): Promise
     attribute_mapping: { keys: { email: { name: "mail" } } },
   });
   await ok(emu, "POST", `${p}/config/auth/signing-keys`, { algorithm: "ES256", status: "standby" });
+  await ok(emu, "PUT", `${p}/jit-access`, { state: "enabled" });
+  // A grown disk with more IOPS; the project reads RESIZING until the clock has moved on.
+  await ok(emu, "POST", `${p}/config/disk`, { attributes: { type: "gp3", size_gb: 16, iops: 4000 } });
+  await emu.advanceTime(10_000);
+  // A read replica in London (healthy once the clock has moved on past its set-up).
   await ok(emu, "POST", `${p}/read-replicas/setup`, { read_replica_region: "eu-west-2" });
+  await emu.advanceTime(10_000);
   const keys = (await ok(emu, "GET", `${p}/api-keys?reveal=true`)) as Array<{ name: string; api_key: string }>;
   const res = await fetch(`${emu.projectUrlTemplate.replace("{ref}", ref)}/storage/v1/bucket`, {
     method: "POST",

@@ -13,7 +13,9 @@
  * the live ones. Secret values are never read: they become config secrets the
  * user sets. An importer need not catch the service's "feature not enabled /
  * not on this plan" answers: the CLI takes them as "none of these" for every
- * kind alike (unavailable.ts).
+ * kind alike (unavailable.ts). A kind the service answers "unavailable" for
+ * in words of its own throws `NotImported` with the reason, which the CLI
+ * lists with the others.
  */
 import type { Organization, Project } from "./client/management";
 import type { ResourceUsage } from "./resource-doc";
@@ -59,6 +61,14 @@ export interface KindImporter {
   scope: "organization" | "project";
   /** The declarations for what exists (empty when the kind has nothing here). */
   read(ctx: ImportContext): Promise<ImportedResource[]>;
+}
+
+/** Thrown by an importer when the service cannot offer the kind to this project: none imported, for `reason`. */
+export class NotImported extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = "NotImported";
+  }
 }
 
 /** A resource or config name from a display name: lowercase letters, digits and '-'. */

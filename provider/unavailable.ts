@@ -27,6 +27,7 @@
  * the list, which answers the unambiguous text above when SAML is off.
  */
 import { ApiError, redact, SupabaseError } from "./errors";
+import { pausedRefusal } from "./paused";
 
 export interface FeatureRefusal {
   /** The feature in words, as a sentence's subject ("SAML 2.0"). */
@@ -132,10 +133,13 @@ export class FeatureUnavailableError extends SupabaseError {
   }
 }
 
-/** The error to report for an operation of `kind`: a known refusal explained, anything else as it came. */
+/**
+ * The error to report for an operation of `kind`: a known refusal explained (a feature the project does not
+ * have, or a paused project: paused.ts), anything else as it came.
+ */
 export function explainRefusal(err: unknown, kind: string): unknown {
   const refusal = featureRefusal(err);
-  return refusal ? new FeatureUnavailableError(refusal, err as ApiError, kind) : err;
+  return refusal ? new FeatureUnavailableError(refusal, err as ApiError, kind) : (pausedRefusal(err) ?? err);
 }
 
 /** Runs an operation of `kind`, explaining a known refusal (see `explainRefusal`). */

@@ -13,7 +13,13 @@
  */
 import type { Organization, Project } from "../../provider/client/management";
 import { organizationsList, projectsList } from "../../provider/context";
-import { slugOf, type ImportContext, type ImportedResource, type RequiredSecret } from "../../provider/importer";
+import {
+  NotImported,
+  slugOf,
+  type ImportContext,
+  type ImportedResource,
+  type RequiredSecret,
+} from "../../provider/importer";
 import { registry, resourceKinds, type ResourceKind } from "../../provider/registry";
 import { UsageOutput, UsageSecret, type UsageValue } from "../../provider/resource-doc";
 import { checkWith } from "../../provider/resources/common";
@@ -57,27 +63,34 @@ const importers = () =>
     .map((kind) => ({ kind, def: registry[kind] as (typeof registry)[ResourceKind] }))
     .filter(({ def }) => def.importer !== undefined);
 
-/** Placeholders for the values the schema is checked with (secrets and other resources' outputs). */
-function placeholder(v: UsageValue): unknown {
+/**
+ * Placeholders for the values the schema is checked with (secrets and other resources' outputs). A project's `ref`
+ * is the live one of the project imported, so rules that relate a field to it (a replica's identifier starts with
+ * it) hold as they will on `up`.
+ */
+function placeholder(v: UsageValue, ref = "abcdefghijklmnopqrst"): unknown {
   if (v instanceof UsageSecret) return "x".repeat(16);
-  if (v instanceof UsageOutput) return v.output === "ref" ? "abcdefghijklmnopqrst" : "placeholder";
-  if (Array.isArray(v)) return v.map(placeholder);
-  if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, e]) => [k, placeholder(e)]));
+  if (v instanceof UsageOutput) return v.output === "ref" ? ref : "placeholder";
+  if (Array.isArray(v)) return v.map((e) => placeholder(e, ref));
+  if (v && typeof v === "object")
+    return Object.fromEntries(Object.entries(v).map(([k, e]) => [k, placeholder(e, ref)]));
   return v;
 }
 
 /** Leaves out fields the kind's schema refuses (with a comment), so the program passes check. */
-function checked(kind: ResourceKind, r: ImportedResource): ImportedResource {
+function checked(kind: ResourceKind, r: ImportedResource, ref?: string): ImportedResource {
   const doc = registry[kind].doc;
   const inputs = { ...r.inputs };
   const notes: string[] = [];
   for (let round = 0; round < 5; round++) {
-    const res = checkWith(doc.inputs, placeholder(inputs) as Record<string, unknown>);
+    const res = checkWith(doc.inputs, placeholder(inputs, ref) as Record<string, unknown>);
     const bad = (res.failures ?? []).map((f) => f.property.split(".")[0]).filter((p) => p in inputs);
     if (bad.length === 0) break;
     for (const p of new Set(bad)) {
       if (p === "projectRef" || p === "name" || p === "slug") continue;
-      notes.push(`${p} is not declared: its live value ${JSON.stringify(placeholder(inputs[p]))} is refused by check.`);
+      notes.push(
+        `${p} is not declared: its live value ${JSON.stringify(placeholder(inputs[p], ref))} is refused by check.`,
+      );
       delete inputs[p];
     }
   }
@@ -118,9 +131,13 @@ async function readOrNone(kind: ResourceKind, ctx: ImportContext, unavailable: s
   try {
     return await registry[kind].importer!.read(ctx);
   } catch (err) {
+    const where = ctx.project ? ` in project ${ctx.project.name}` : "";
+    if (err instanceof NotImported) {
+      unavailable.push(`${registry[kind].doc.name}: none${where} (${err.reason})`);
+      return [];
+    }
     const refusal = featureRefusal(err);
     if (!refusal) throw err;
-    const where = ctx.project ? ` in project ${ctx.project.name}` : "";
     unavailable.push(
       `${registry[kind].doc.name}: none${where} (the service answered ${(err as { status: number }).status}: ` +
         `${(err as { apiMessage: string }).apiMessage})`,
@@ -139,8 +156,8 @@ export async function collect(opts: ImportOptions): Promise<ImportedProgram> {
   const unavailable: string[] = [];
   const orgName = names.take(slugOf(organization.name, "org"));
   const perKind = new Map<ResourceKind, Declaration[]>();
-  const add = (kind: ResourceKind, list: ImportedResource[]) => {
-    const done = list.map((r) => ({ ...checked(kind, r), kind, type: registry[kind].doc.name }));
+  const add = (kind: ResourceKind, list: ImportedResource[], ref?: string) => {
+    const done = list.map((r) => ({ ...checked(kind, r, ref), kind, type: registry[kind].doc.name }));
     perKind.set(kind, [...(perKind.get(kind) ?? []), ...done]);
     for (const r of list) Object.assign(files, r.files ?? {});
   };
@@ -175,7 +192,7 @@ export async function collect(opts: ImportOptions): Promise<ImportedProgram> {
         .map(async ({ kind }) => ({ kind, list: await readOrNone(kind, ctx, unavailable) })),
     );
     dependOnEarlierKinds(found);
-    for (const { kind, list } of found) add(kind, list);
+    for (const { kind, list } of found) add(kind, list, ctx.ref);
   }
   const declarations = resourceKinds.flatMap((k) => perKind.get(k) ?? []);
   const programName = opts.project ? slugOf(projects[0].name, "project") : orgName;

@@ -1,11 +1,13 @@
 // A project and the platform services around it, with the package as a
 // program installs it (`import … from "supabase-pulumi"`). Each service has
 // its own block below; tests/e2e/platform.e2e.test.ts runs `up`, a drift-free
-// `preview --refresh --expect-no-changes` and `destroy` of this program from
-// the packed tarball.
+// `preview --refresh --expect-no-changes`, the database's life through the
+// stack's config (database.ts: a disk grow, an upgrade, a pause and a restore) and
+// `destroy` of this program from the packed tarball.
 import * as pulumi from "@pulumi/pulumi";
 import * as supabase from "supabase-pulumi";
 import { authServices } from "./auth";
+import { databaseLife } from "./database";
 import { projectServices } from "./project";
 
 const config = new pulumi.Config();
@@ -17,9 +19,14 @@ const project = new supabase.Project("project", {
   organizationId: org.organizationId,
   region: "eu-central-1",
   dbPass,
+  // `pulumi config set postgresVersion 17` upgrades Postgres in place to that major; no value leaves it as it is.
+  postgresVersion: config.get("postgresVersion"),
+  // `pulumi config set paused true` pauses the project (its data is kept); `false`, or no value, restores it.
+  paused: config.getBoolean("paused"),
 });
 
 export const projectRef = project.ref;
+export const postgres = { major: project.postgresVersion, version: project.databaseVersion };
 
 // Storage buckets
 // Public images up to 5 MB: the size may be written in bytes or as "5MB", the types in any order or case.
@@ -46,3 +53,6 @@ export const services = projectServices(project, dbPass);
 
 // Auth integrations and keys, Realtime and database webhooks.
 export const auth = authServices(project);
+
+// The database's life: its disk, a read replica and temporary access, changed through the stack's config.
+export const database = databaseLife(project);

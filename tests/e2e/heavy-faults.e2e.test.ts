@@ -6,8 +6,9 @@
  * key, a migration, 50 rows seeded through GraphQL, a storage bucket, the add-ons, a vanity
  * subdomain, the backup schedule, a restore point, a branch, a preview environment
  * (a branch with its own secrets, migration and seed rows), realtime settings, a
- * third-party issuer, a SAML provider, a signing key, the legacy keys switch and
- * database webhooks).
+ * third-party issuer, a SAML provider, a signing key, the legacy keys switch,
+ * database webhooks, the database disk, temporary database access, a read
+ * replica, and the Postgres major declared).
  *
  * The mix (each share is of all requests; the rolls are chained so the shares
  * add up): 25% answered 503, 12.5% answered 429 with `Retry-After: 1`, 12.5%
@@ -58,6 +59,8 @@ function everyKind() {
       organizationId: org.organizationId,
       region: "eu-central-1",
       dbPass: "heavy-faults-db-pass-1",
+      // The major a new project runs: check reads the eligible targets, through the faults, and nothing is upgraded.
+      postgresVersion: "17",
     });
     const ref = project.ref;
     for (let i = 0; i < SECRET_COUNT; i++) {
@@ -115,6 +118,11 @@ function everyKind() {
     new supabase.SigningKey("signing-key", { projectRef: ref, algorithm: "ES256", status: "standby" });
     new supabase.LegacyApiKeys("legacy-keys", { projectRef: ref, enabled: true });
     new supabase.DatabaseWebhooks("webhooks", { projectRef: ref });
+    // The database's life: a grown disk (a modification whose answer may be lost) and temporary access.
+    new supabase.DiskConfig("disk", { projectRef: ref, sizeGb: 16, iops: 4000 });
+    new supabase.JitAccessConfig("jit", { projectRef: ref, enabled: true });
+    // A read replica: its set-up answers no body and is found in the list, so a lost answer must not set up two.
+    new supabase.ReadReplica("replica", { projectRef: ref, region: "eu-west-2" });
     return { ref };
   };
 }
@@ -157,6 +165,14 @@ function figures(log: RequestLogEntry[], faultKinds: Map<string, string>): Figur
   };
 }
 
+/** A project's read replicas, as its organization's project list shows them. */
+async function replicas(ref: string): Promise<Array<{ region: string; status: string }>> {
+  const slug = ((await emu.api("GET", `/v1/projects/${ref}`)).body as Any).organization_slug;
+  const page = (await emu.api("GET", `/v1/organizations/${slug}/projects`)).body as Any;
+  const databases = page.projects.find((p: Any) => p.ref === ref).databases as Any[];
+  return databases.filter((d) => d.type === "READ_REPLICA").map((d) => ({ region: d.region, status: d.status }));
+}
+
 /** What the emulator holds for the stack, read without faults. */
 async function live(ref: string) {
   const orgs = (await emu.api("GET", "/v1/organizations")).body as Any[];
@@ -182,6 +198,10 @@ async function live(ref: string) {
     vanity: (await emu.api("GET", `${p}/vanity-subdomain`)).body,
     schedule: ((await emu.api("GET", `${p}/database/backups/schedule`)).body as Any).schedule_for,
     point: ((await emu.api("GET", `${p}/database/backups/restore-point?name=heavy-point`)).body as Any).status,
+    disk: ((await emu.api("GET", `${p}/config/disk`)).body as Any).attributes,
+    jit: ((await emu.api("GET", `${p}/jit-access`)).body as Any).state,
+    postgres: ((await emu.api("GET", p)).body as Any).database.version.split(".")[0],
+    replicas: await replicas(ref),
   };
   const branches = ((await emu.api("GET", `/v1/projects/${ref}/branches`)).body as Any[]).filter((b) => !b.is_default);
   const preview = branches.find((b) => b.name === "heavy-preview")?.project_ref;
@@ -257,7 +277,21 @@ async function runOnce(label: string, faults: boolean) {
   const branchesDeleted = downLog
     .filter((r) => r.route === "DELETE /v1/branches/{branch_id_or_ref}" && r.status === 200)
     .map((r) => r.path.split("/").pop());
-  return { after, ref, upFigures, downFigures, branchesDeleted, stackResources: up.summary.resourceChanges };
+  // The disk changes that reached the handler (answered, or reset after it acted): each counts against the day's four.
+  const diskModifications = upLog.filter(
+    (r) =>
+      r.route === "POST /v1/projects/{ref}/config/disk" &&
+      (r.status === 201 || (r.status === 0 && faultKinds.get(r.fault!)?.startsWith("reset after"))),
+  ).length;
+  return {
+    after,
+    ref,
+    upFigures,
+    downFigures,
+    branchesDeleted,
+    diskModifications,
+    stackResources: up.summary.resourceChanges,
+  };
 }
 
 function expectExactlyDeclared(after: Awaited<ReturnType<typeof live>>, ref: string) {
@@ -284,6 +318,10 @@ function expectExactlyDeclared(after: Awaited<ReturnType<typeof live>>, ref: str
     vanity: { status: "active", custom_domain: "heavy-faults.supabase.co" },
     schedule: "04:00:00",
     point: "AVAILABLE",
+    disk: { type: "gp3", size_gb: 16, iops: 4000, throughput_mibps: 125 },
+    jit: "enabled",
+    postgres: "17",
+    replicas: [{ region: "eu-west-2", status: "ACTIVE_HEALTHY" }],
   });
   expect(after.buckets.map((b) => [b.id, b.public])).toEqual([["faulty", true]]);
   expect(after.auth.realtime).toMatchObject({ private_only: true, max_concurrent_users: 500 });
@@ -304,6 +342,8 @@ test("one up converges and one destroy empties a stack of every kind under a 45%
   // No orphan branch: destroy deleted each branch itself, before its parent.
   for (const run of [clean, heavy])
     expect(run.branchesDeleted.sort()).toEqual(run.after.branches.map((b) => b.project_ref).sort());
+  // The disk change reached the service once: a lost answer was settled by reading the disk, never sent again.
+  expect([clean.diskModifications, heavy.diskModifications]).toEqual([1, 1]);
 
   // After destroy: no project left (everything project-scoped went with it), and still one organization.
   const projects = (await emu.api("GET", "/v1/projects")).body as Any[];

@@ -1,7 +1,8 @@
 /**
  * `supabase-pulumi import` from the packed tarball, as a user runs it, on a
  * project with something of every kind made through the management API alone
- * (plain HTTP), the newer kinds included (harness/import-fixture.ts). For the TypeScript program: `npm install` and `tsc`; an `up`
+ * (plain HTTP), the newer kinds included (harness/import-fixture.ts: a grown
+ * disk, temporary access on and a read replica among them). For the TypeScript program: `npm install` and `tsc`; an `up`
  * before the secrets are set stops with the commands to run and writes
  * nothing; once set, `up` makes zero writes (the request log shows no POST,
  * PUT, PATCH or DELETE on the management API and no GraphQL request at all);
@@ -11,7 +12,8 @@
  * A re-run refuses the non-empty folder unless `--force`, and writes the same
  * program again. The same two programs for a project made with defaults and
  * nothing turned on (SAML, branching, add-ons off; the free plan's 402 for
- * scheduled backups injected, as the emulator keeps no plans): the import
+ * scheduled backups injected, as the emulator keeps no plans; temporary access
+ * `unavailable` until a Postgres upgrade): the import
  * succeeds, saying what the project does not have, and each first `up` writes
  * nothing. One emulator, one tools install and one engine serve both cases.
  */
@@ -51,6 +53,8 @@ beforeAll(async () => {
     status: 402,
     body: { message: "Feature requires a higher plan" },
   });
+  // Temporary access the service cannot offer until the project's Postgres is upgraded.
+  await emu.control("PUT", `/projects/${plain.ref}/jit-access/unavailable`, { reason: "postgres_upgrade_required" });
 });
 
 afterAll(async () => {
@@ -153,6 +157,9 @@ test("the TypeScript program installs, compiles, adopts everything without a wri
   expect(fs.readFileSync(path.join(project, "functions", "fn-0", "lib", "greet.ts"), "utf8")).toContain("hello");
   for (const value of Object.values(fixture.secretValues)) expect(index).not.toContain(value);
   expect(index).toContain("projectRef: shop.ref");
+  // The database's life: the disk, temporary access, the replica by its identifier, the Postgres major.
+  for (const kind of ["DiskConfig", "JitAccessConfig", "ReadReplica"]) expect(index).toContain(`new supabase.${kind}(`);
+  expect(index).toContain('postgresVersion: "17"');
   expect(index).not.toContain(fixture.ref);
 
   // The folder is kept: a re-run refuses it, and with --force writes the same program.
@@ -233,10 +240,21 @@ async function importPlain(project: string, language: "typescript" | "yaml"): Pr
     "Not imported: SsoProvider: none in project Plain (the service answered 404: SAML 2.0 support is not enabled for this project)",
   );
   expect(r.stdout).toContain("Not imported: BackupSchedule: none in project Plain (the service answered 402");
+  expect(r.stdout).toContain(
+    "Not imported: JitAccessConfig: none in project Plain (the service answered unavailable: postgres_upgrade_required",
+  );
   const program = fs.readFileSync(path.join(project, language === "yaml" ? "Pulumi.yaml" : "index.ts"), "utf8");
   for (const kind of ["Project", "AuthConfig", "Secrets", "ApiKey", "DatabaseMigration", "Function"])
     expect(program).toMatch(new RegExp(`supabase(:index:|\\.)${kind}\\b`));
-  for (const off of ["SsoProvider", "BackupSchedule", "CustomHostname", "VanitySubdomain", "ProjectAddons"])
+  for (const off of [
+    "SsoProvider",
+    "BackupSchedule",
+    "CustomHostname",
+    "VanitySubdomain",
+    "ProjectAddons",
+    "JitAccess",
+    "ReadReplica",
+  ])
     expect(program).not.toContain(off);
   for (const value of Object.values(plain.secretValues)) expect(program).not.toContain(value);
 }

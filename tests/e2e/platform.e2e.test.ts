@@ -11,6 +11,13 @@
  * `destroy`. The project's own services (add-ons, vanity subdomain, backups, a
  * restore point before a migration, the pooler's connection string, a secret)
  * and its auth integrations and keys are read back from the emulator.
+ *
+ * The database's life, each step a `pulumi config set` and an `up` as the
+ * example's database.ts describes: the disk grown (the second of the four
+ * disk changes the service allows a day), Postgres upgraded from 15 to 17
+ * with the read replica in place, the project paused (INACTIVE, and a refresh
+ * of what it holds fails naming the paused project instead of waiting), and
+ * restored.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -28,13 +35,15 @@ let dir: string;
 let project: string;
 let env: Record<string, string>;
 
-async function run(cmd: string, args: string[]) {
+async function run(cmd: string, args: string[], allowFailure = false) {
   const r = await runCommand(cmd, args, project, { ...process.env, ...env });
-  if (r.code !== 0) throw new Error(`${cmd} ${args.join(" ")} exited ${r.code}:\n${r.stdout}\n${r.stderr}`);
+  if (r.code !== 0 && !allowFailure)
+    throw new Error(`${cmd} ${args.join(" ")} exited ${r.code}:\n${r.stdout}\n${r.stderr}`);
   return r;
 }
-const pulumi = (args: string[]) =>
-  run(path.join(engineRoot(), "bin", "pulumi"), [...args, "--stack", STACK, "--non-interactive"]);
+const pulumi = (args: string[], allowFailure = false) =>
+  run(path.join(engineRoot(), "bin", "pulumi"), [...args, "--stack", STACK, "--non-interactive"], allowFailure);
+const up = () => pulumi(["up", "--yes", "--skip-preview"]);
 
 beforeAll(async () => {
   emu = await startTestEmulator();
@@ -61,13 +70,21 @@ beforeAll(async () => {
   await pulumi(["config", "set", "--secret", "dbPass", DB_PASS]);
 }, 300_000);
 
+/** A project's read replicas as the service lists them (with its organization's projects). */
+async function replicas(ref: string): Promise<Array<{ region: string; status: string }>> {
+  const slug = (await emu.api("GET", `/v1/projects/${ref}`)).body.organization_slug;
+  const page = (await emu.api("GET", `/v1/organizations/${slug}/projects`)).body;
+  const databases = page.projects.find((p: { ref: string }) => p.ref === ref).databases as any[];
+  return databases.filter((d) => d.type === "READ_REPLICA").map((d) => ({ region: d.region, status: d.status }));
+}
+
 afterAll(async () => {
   await emu?.close();
   if (dir) cleanup(dir);
 });
 
-test("up, a drift-free preview --refresh, and destroy of examples/platform from the packed tarball", async () => {
-  await pulumi(["up", "--yes", "--skip-preview"]);
+test("up, a drift-free preview --refresh, a disk grow, an upgrade, a pause and a restore, and destroy of examples/platform from the packed tarball", async () => {
+  await up();
   const ref = JSON.parse((await pulumi(["stack", "output", "--json"])).stdout).projectRef as string;
 
   // Storage buckets
@@ -108,7 +125,48 @@ test("up, a drift-free preview --refresh, and destroy of examples/platform from 
   const masked = JSON.parse((await pulumi(["stack", "output", "--json"])).stdout);
   expect(JSON.stringify(masked)).not.toContain(DB_PASS);
 
+  // The database: a 16 GB gp3 disk, a healthy replica in London, temporary access on.
+  expect((await get("/config/disk")).attributes).toMatchObject({ type: "gp3", size_gb: 16, iops: 3000 });
+  expect((await get("/jit-access")).state).toBe("enabled");
+  expect(await replicas(ref)).toEqual([{ region: "eu-west-2", status: "ACTIVE_HEALTHY" }]);
+  expect(outputs.database).toMatchObject({ diskSizeGb: 16, jitAccess: true, replicaHost: expect.any(String) });
+
+  // The project was made when the platform's default was Postgres 15 (the control plane stands in for that past),
+  // and the state learns it from a refresh.
+  expect((await emu.control("PUT", `/projects/${ref}/postgres`, { version: "15" })).status).toBe(200);
+  await pulumi(["refresh", "--yes", "--skip-preview"]);
+
   await pulumi(["preview", "--refresh", "--expect-no-changes"]);
+
+  // The disk grows: one more modification, and the project is serving again after it.
+  await pulumi(["config", "set", "diskSizeGb", "32"]);
+  await up();
+  expect((await get("/config/disk")).attributes.size_gb).toBe(32);
+  expect((await get("")).status).toBe("ACTIVE_HEALTHY");
+
+  // Upgraded in place to Postgres 17, the replica kept.
+  await pulumi(["config", "set", "postgresVersion", "17"]);
+  await up();
+  const upgraded = await get("");
+  expect([upgraded.status, upgraded.database.version]).toEqual(["ACTIVE_HEALTHY", expect.stringMatching(/^17\./)]);
+  expect(JSON.parse((await pulumi(["stack", "output", "postgres", "--json"])).stdout)).toMatchObject({ major: "17" });
+  expect(await replicas(ref)).toEqual([{ region: "eu-west-2", status: "ACTIVE_HEALTHY" }]);
+
+  // Paused: the project reads INACTIVE with its data kept, and a refresh of what it holds names the paused project.
+  await pulumi(["config", "set", "paused", "true"]);
+  await up();
+  expect((await get("")).status).toBe("INACTIVE");
+  const refresh = await pulumi(["refresh", "--yes", "--skip-preview"], true);
+  expect(refresh.code).not.toBe(0);
+  expect(`${refresh.stdout}${refresh.stderr}`).toContain(`Project ${ref} is paused (INACTIVE)`);
+
+  // Restored: healthy again, every resource as declared.
+  await pulumi(["config", "set", "paused", "false"]);
+  await up();
+  expect((await get("")).status).toBe("ACTIVE_HEALTHY");
+  expect((await get("/config/disk")).attributes.size_gb).toBe(32);
+  await pulumi(["preview", "--refresh", "--expect-no-changes"]);
+
   await pulumi(["destroy", "--yes", "--skip-preview"]);
   expect((await emu.api("GET", "/v1/projects")).body).toEqual([]);
-}, 600_000);
+}, 900_000);

@@ -1,4 +1,7 @@
-/** The one classifier of the service's "feature not enabled / not on this plan" answers (provider/unavailable.ts). */
+/**
+ * The one classifier of the service's "feature not enabled / not on this plan" answers (provider/unavailable.ts),
+ * and of its refusals because a project is paused (provider/paused.ts).
+ */
 import { ApiError, isNotFound, SupabaseError } from "../../provider/errors";
 import {
   explainingRefusals,
@@ -6,6 +9,7 @@ import {
   featureRefusal,
   FeatureUnavailableError,
 } from "../../provider/unavailable";
+import { pausedMessage, pausedRefusal, ProjectPausedError } from "../../provider/paused";
 
 const REF = "abcdefghijklmnopqrst";
 const api = (status: number, apiMessage: string, path = `/v1/projects/${REF}/config/auth/sso/providers`) =>
@@ -85,4 +89,24 @@ test("anything else passes through unchanged", async () => {
       Promise.reject(api(404, "SAML 2.0 support is not enabled for this project")),
     ),
   ).rejects.toMatchObject({ code: "FEATURE_UNAVAILABLE", feature: "SAML 2.0" });
+});
+
+test("a refusal because the project is paused names the paused project and keeps the answer; other not-ready answers pass", () => {
+  const paused = api(
+    400,
+    "Project is not ready to run queries: its status is INACTIVE.",
+    `/v1/projects/${REF}/database/query`,
+  );
+  const explained = explainRefusal(paused, "DatabaseMigration") as ProjectPausedError;
+  expect(explained).toBeInstanceOf(ProjectPausedError);
+  expect(explained).toMatchObject({ code: "TERMINAL_STATUS", status: 400, ref: REF, apiMessage: paused.apiMessage });
+  expect(explained.message).toBe(
+    `${pausedMessage(REF, "INACTIVE")} (the service answered 400 to GET /v1/projects/${REF}/database/query: ${paused.apiMessage})`,
+  );
+  expect(pausedRefusal(api(400, "Project is not ready to be configured: its status is PAUSING."))?.message).toMatch(
+    /is paused \(PAUSING\)/,
+  );
+  const restarting = api(400, "Project is not ready to run queries: its status is RESTARTING.");
+  expect(explainRefusal(restarting, "DatabaseMigration")).toBe(restarting);
+  expect(pausedRefusal(api(500, "its status is INACTIVE"))).toBeUndefined();
 });

@@ -16,18 +16,22 @@ const REASONS: Record<string, string> = {
   temporarily_unavailable: "the service cannot offer it right now; try again later",
 };
 
+/** The service's reason for `unavailable` and what it asks of the user ("postgres_upgrade_required (…)"). */
+export function jitUnavailableReason(s: JitAccessState): string {
+  const reason = "unavailableReason" in s && s.unavailableReason ? s.unavailableReason : "unknown";
+  return `${reason} (${REASONS[reason] ?? "no further detail"})`;
+}
+
 /**
  * The state as `enabled`, or a CONFLICT error naming the project and the
  * service's reason when it answers `unavailable`.
  */
 export function jitEnabled(ref: string, s: JitAccessState): boolean {
-  if (s.state === "unavailable") {
-    const reason = "unavailableReason" in s ? s.unavailableReason : "unknown";
+  if (s.state === "unavailable")
     throw new SupabaseError(
       "CONFLICT",
-      `Temporary database access (JIT) is unavailable for project ${ref}: ${reason} (${REASONS[reason] ?? "no further detail"}).`,
+      `Temporary database access (JIT) is unavailable for project ${ref}: ${jitUnavailableReason(s)}.`,
     );
-  }
   return s.state === "enabled";
 }
 

@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import type { Disk, DiskAttributes } from "../../client/endpoints/disk";
+import { withUnknownOutcome } from "../../client/outcome";
 import { managementClient } from "../../context";
 import { defineKind, driftOutput } from "../../kind";
 import { whenProjectReady } from "../../poll";
@@ -120,8 +121,18 @@ async function apply(inputs: Props): Promise<Props> {
   // A smaller size is left to the service, whose refusal says that disks only grow.
   const attrs = wanted(inputs, current);
   if (!same(attrs, current)) {
+    // A modification whose answer was lost (a reset, a 5xx) is settled by reading the disk, never sent blindly
+    // again: a second one would count against the day's allowance, or be refused as the same.
+    const modify = () =>
+      withUnknownOutcome<true>(
+        async () => {
+          await client.modifyDisk(ref, attrs);
+          return true;
+        },
+        async () => (same(attrs, await client.getDisk(ref)) ? true : undefined),
+      );
     try {
-      await whenProjectReady(ref, "accept a disk change", () => client.modifyDisk(ref, attrs));
+      await whenProjectReady(ref, "accept a disk change", modify);
     } catch (err) {
       throw explainDiskRefusal(ref, err);
     }
@@ -228,6 +239,7 @@ export const diskConfigDoc: ResourceDoc<typeof diskConfigInputs> = {
       "Disks only grow: a size below the one the state knows is refused in `check`; otherwise the service refuses it (400, `disks only grow`) and the update fails with its words.",
       "The service allows at most 4 disk modifications in a rolling 24 hours (the underlying block storage's limit, in the vendor's documentation); its refusal fails the update with a `CONFLICT` error saying when the next change is allowed.",
       "After a modification the project reads `RESIZING`; create and update wait until it is `ACTIVE_HEALTHY` again.",
+      "A modification whose answer is lost (a connection reset, a 5xx) is settled by reading the disk: it is sent again only when the disk does not have the attributes yet, so it never counts twice against the day's allowance.",
       "`getDiskUtilization({ projectRef })` answers the file system's size and use and the autoscaling settings.",
     ],
   },

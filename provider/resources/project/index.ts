@@ -6,6 +6,7 @@
 import { defineKind, driftOutput, type RecoverHook } from "../../kind";
 import { projectImporter } from "./import";
 import { ApiError, isNotFound, partialFailure, SupabaseError } from "../../errors";
+import { pausedMessage } from "../../paused";
 import { withUnknownOutcome } from "../../client/management";
 import { REGIONS } from "../../client/config-schemas";
 import type { Project } from "../../client/management";
@@ -155,11 +156,7 @@ export async function waitHealthy(ref: string, timeoutS: number): Promise<Projec
       const p = await client.getProject(ref);
       const s = statusOf(p);
       if (s === "ACTIVE_HEALTHY") return p;
-      if (s === "INACTIVE" || s === "PAUSING")
-        throw new SupabaseError(
-          "TERMINAL_STATUS",
-          `Project ${ref} is paused (${s}): restore it first (\`paused: false\` on its Project, or \`POST /v1/projects/${ref}/restore\`); nothing it holds can be changed while it is paused.`,
-        );
+      if (s === "INACTIVE" || s === "PAUSING") throw new SupabaseError("TERMINAL_STATUS", pausedMessage(ref, s));
       if (TERMINAL_STATUSES.has(s)) {
         throw new SupabaseError(
           "TERMINAL_STATUS",
@@ -416,7 +413,7 @@ export const projectDoc: ResourceDoc<typeof projectInputs> = {
     notes: [
       "Create sends exactly one `POST`, then waits for `ACTIVE_HEALTHY` with capped backoff. It fails fast on statuses that never turn healthy by themselves (`INIT_FAILED`, `REMOVED`, `INACTIVE`, …). A project that was created but never became healthy is still recorded in state (as a partial failure), never orphaned; the next `up` picks it up.",
       "When the create `POST`'s connection fails after it was sent, the provider never blindly repeats it: it looks the project up by organization and name (created since the request), adopts it if found, and sends the `POST` again only if it is not there.",
-      "`paused: true` pauses the project (`POST …/pause`, then polls until `INACTIVE`); `paused: false` or no `paused` restores a paused one (`POST …/restore`, then polls until `ACTIVE_HEALTHY`). A refresh reports a project whose status is not the declared one (`INACTIVE` when paused, else `ACTIVE_HEALTHY`). Every other kind that waits for its project fails at once with a message naming the paused project, instead of timing out. `getRestoreVersions({ projectRef })` lists what a paused project can be restored to.",
+      "`paused: true` pauses the project (`POST …/pause`, then polls until `INACTIVE`); `paused: false` or no `paused` restores a paused one (`POST …/restore`, then polls until `ACTIVE_HEALTHY`). A refresh reports a project whose status is not the declared one (`INACTIVE` when paused, else `ACTIVE_HEALTHY`). Every other kind that waits for its project fails at once with a message naming the paused project, instead of timing out; so does a refresh the service refuses because the project is paused (one that reads its database). `getRestoreVersions({ projectRef })` lists what a paused project can be restored to.",
       "`postgresVersion` is the major (`\"17\"`, as the service's upgrade takes it); the exact image is the `databaseVersion` output, which the platform's patch releases move without any change of yours. When the declared major changes, `check` reads `GET …/upgrade/eligibility` (found by organization and name, through the project list all reads share) and warns at preview that `up` will upgrade, naming the eligible targets; a target that is not eligible fails check with the eligible ones, and a major lower than the recorded or running one (a downgrade) is refused. An unchanged program makes no call. `up` then sends 1 `POST …/upgrade` and follows `GET …/upgrade/status` until done; the project reads `UPGRADING` meanwhile and the kinds it holds wait. A failed upgrade fails the update with the service's status text (`5_data_upgrade_completion_failed`, the last step) and the state keeps the old version; past `upgradeTimeoutSeconds` the upgrade goes on and the next `up` follows it instead of starting another. A new project starts on the service's default major and is upgraded when a higher one is declared; a lower one fails the create after the project is made, and the project is recorded.",
       "A changed `dbPass` is applied with `PATCH /v1/projects/{ref}/database/password`. The state keeps only a keyed digest of the password (as a secret), never the password, and diff compares digests. A stack whose state predates the digest records it at its next update without changing the password.",
     ],

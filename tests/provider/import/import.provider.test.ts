@@ -91,7 +91,7 @@ test("import reads each kind once, each function's body once, the migration hist
     "GET /v1/projects/{ref}/config/auth/signing-keys",
     "GET /v1/projects/{ref}/jit-access",
     "GET /v1/projects/{ref}/config/disk",
-    // The project's databases, which the service lists with its organization's projects.
+    // The replicas: the organization's project list, where the service lists each project's databases.
     "GET /v1/organizations/{slug}/projects",
   ])
     expect(perKind).toContain(route);
@@ -122,6 +122,8 @@ test("import reads each kind once, each function's body once, the migration hist
     "ThirdPartyAuth",
     "SsoProvider",
     "SigningKey",
+    "JitAccessConfig",
+    "DiskConfig",
     "ReadReplica",
   ])
     expect(types).toContain(kind);
@@ -143,6 +145,11 @@ test("import reads each kind once, each function's body once, the migration hist
       attributeMapping: { keys: { email: { name: "mail" } } },
     }),
   ]);
+  expect(of("JitAccessConfig")).toEqual([{ projectRef: expect.any(UsageOutput), enabled: true }]);
+  expect(of("DiskConfig")).toEqual([
+    { projectRef: expect.any(UsageOutput), sizeGb: 16, type: "gp3", iops: 4000, throughputMibps: 125 },
+  ]);
+  expect(of("Project")).toEqual([expect.objectContaining({ adopt: true, postgresVersion: "17" })]);
   const keys = of("SigningKey");
   expect(keys).toContainEqual(
     expect.objectContaining({ algorithm: "ES256", status: "standby", keyId: expect.any(String) }),
@@ -341,17 +348,32 @@ test("a project with nothing turned on imports without an error, and its first u
     status: 402,
     body: { message: "Feature requires a higher plan" },
   });
+  // Temporary access the service cannot offer until the project's Postgres is upgraded.
+  const jit = await emu.control("PUT", `/projects/${plain.ref}/jit-access/unavailable`, {
+    reason: "postgres_upgrade_required",
+  });
+  expect(jit.status).toBe(200);
   runtime.resetContexts();
   const program = await collect({ project: plain.ref, allFields: false, rows: [] });
-  // SAML off: the SSO list answered 404; the free plan: 402. Both are "none", and the program says why.
+  // SAML off: the SSO list answered 404; the free plan: 402; JIT: unavailable. Each is "none", and the program says why.
   expect(program.unavailable).toEqual([
     "BackupSchedule: none in project Plain (the service answered 402: Feature requires a higher plan)",
+    "JitAccessConfig: none in project Plain (the service answered unavailable: postgres_upgrade_required (the project's Postgres version must be upgraded first))",
     "SsoProvider: none in project Plain (the service answered 404: SAML 2.0 support is not enabled for this project)",
   ]);
   const types = program.declarations.map((d) => d.type);
   for (const kind of ["Project", "AuthConfig", "Secrets", "ApiKey", "DatabaseMigration", "Function"])
     expect(types).toContain(kind);
-  for (const off of ["SsoProvider", "BackupSchedule", "CustomHostname", "VanitySubdomain", "ProjectAddons"])
+  for (const off of [
+    "SsoProvider",
+    "BackupSchedule",
+    "CustomHostname",
+    "VanitySubdomain",
+    "ProjectAddons",
+    "JitAccessConfig",
+    "DiskConfig",
+    "ReadReplica",
+  ])
     expect(types).not.toContain(off);
   expect((await programFiles(program, "yaml"))["README.md"].toString()).toContain(
     "- SsoProvider: none in project Plain (the service answered 404: SAML 2.0 support is not enabled for this project)",

@@ -1,7 +1,8 @@
 /**
  * DiskConfig provider methods against the emulator, with the API footprint
  * from the request log: growth, type changes, drift, adoption, the service's
- * refusals (a shrink, a fifth change inside a day) and getDiskUtilization.
+ * refusals (a shrink, a fifth change inside a day), a modification whose answer
+ * was lost, and getDiskUtilization.
  */
 import * as runtime from "supabase-pulumi/runtime";
 import * as supabase from "supabase-pulumi";
@@ -112,6 +113,24 @@ test("a fifth change inside a rolling day fails with when the next one is allowe
   await emu.advanceTime(24 * 3600 * 1000);
   const { outs } = await P().create({ projectRef: ref, sizeGb: 18 });
   expect(outs).toMatchObject({ liveSizeGb: 18 });
+});
+
+test("a modification whose answer is lost is settled by reading the disk, never sent twice once it acted", async () => {
+  const { emu, ref } = ctx;
+  // The first POST is refused before the handler (nothing happened), the second acts and its answer is lost.
+  await emu.addFault({ method: "POST", path: "/v1/projects/{ref}/config/disk", status: 503, times: 1 });
+  await emu.addFault({ method: "POST", path: "/v1/projects/{ref}/config/disk", reset: "after", times: 1 });
+  await emu.clearRequests();
+  const { outs } = await P().create({ projectRef: ref, sizeGb: 24 });
+  expect(outs).toMatchObject({ liveSizeGb: 24 });
+  expect(await footprint()).toEqual([GET_PROJECT, GET, POST, GET, POST, GET, GET_PROJECT, GET]);
+  // One modification counted against the day's allowance.
+  await emu.advanceTime(5_000);
+  for (const size of [26, 28, 30]) {
+    expect((await modify({ type: "gp3", size_gb: size, iops: 3000 })).status).toBe(201);
+    await emu.advanceTime(5_000);
+  }
+  expect((await modify({ type: "gp3", size_gb: 32, iops: 3000 })).status).toBe(400);
 });
 
 test("the service refuses what breaks a type's rules, as check does", async () => {

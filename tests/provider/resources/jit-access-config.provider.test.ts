@@ -1,6 +1,7 @@
 /** JitAccessConfig provider methods against the emulator, with the API footprint from the request log. */
 import * as runtime from "supabase-pulumi/runtime";
 import { jitAccessConfigImporter } from "../../../provider/resources/jit-access-config/import";
+import { NotImported } from "../../../provider/importer";
 import { calls, expectRefused, useConfigProject } from "./config-helpers";
 
 const ctx = useConfigProject("jit");
@@ -79,7 +80,7 @@ test("an unavailable project fails create and refresh with the service's reason,
   expect(await state()).toEqual({ state: "disabled", appliedSuccessfully: true });
 });
 
-test("the importer declares the switch only when it is on, and nothing for an unavailable project", async () => {
+test("the importer declares the switch only when it is on, and nothing, with the reason, for an unavailable project", async () => {
   const { emu, ref } = ctx;
   const names = { organization: "org", project: "shop" };
   const importCtx = (allFields: boolean) =>
@@ -95,7 +96,11 @@ test("the importer declares the switch only when it is on, and nothing for an un
     { name: "shop-jit-access", inputs: { enabled: true } },
   ]);
   await unavailable("temporarily_unavailable");
-  expect(await jitAccessConfigImporter.read(importCtx(true))).toEqual([]);
+  await expect(jitAccessConfigImporter.read(importCtx(true))).rejects.toThrow(
+    new NotImported(
+      "the service answered unavailable: temporarily_unavailable (the service cannot offer it right now; try again later)",
+    ),
+  );
 });
 
 test("bad inputs are refused at check, naming the field", async () => {

@@ -1,7 +1,8 @@
 /**
  * Project `paused`: pause waits for INACTIVE, restore for ACTIVE_HEALTHY, a
  * refresh reports a status that is not the declared one, and the other kinds
- * fail at once naming the paused project. Footprints from the request log.
+ * fail at once naming the paused project (a refresh that reads its database
+ * too, instead of the raw refusal). Footprints from the request log.
  */
 import * as runtime from "supabase-pulumi/runtime";
 import { dataFunctions } from "../../../provider/plugin/functions";
@@ -86,6 +87,26 @@ test("the other kinds fail at once naming the paused project, and write nothing"
   const again = await emu.api("POST", `/v1/projects/${ref}/restore`);
   expect(again.status).toBe(400);
   expect(again.body.message).toBe("Project is not paused: its status is ACTIVE_HEALTHY.");
+});
+
+test("a refresh that reads a paused project's database names the paused project, keeping the service's answer", async () => {
+  const { emu, ref } = ctx;
+  const hooks = runtime.provider("databaseWebhooks");
+  const { id, outs } = await hooks.create({ projectRef: ref });
+  expect((await emu.api("POST", `/v1/projects/${ref}/pause`)).status).toBe(200);
+  await emu.advanceTime(10_000);
+  const err = await hooks.read(id!, outs!).then(
+    () => undefined,
+    (e: unknown) => e as Record<string, unknown>,
+  );
+  expect(err).toMatchObject({
+    code: "TERMINAL_STATUS",
+    status: 400,
+    method: "POST",
+    path: `/v1/projects/${ref}/database/query`,
+    apiMessage: "Project is not ready to run queries: its status is INACTIVE.",
+  });
+  expect(err!.message).toMatch(new RegExp(`^Project ${ref} is paused \\(INACTIVE\\): restore it first`));
 });
 
 test("paused must be a boolean, refused at check", async () => {
