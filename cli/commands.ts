@@ -8,6 +8,7 @@ import { adviseCommand, USAGE as ADVISE_USAGE } from "./advise";
 import { driftCommand, USAGE as DRIFT_USAGE } from "./drift";
 import { recoverCommand, USAGE as RECOVER_USAGE } from "./recover";
 import { importCommand, USAGE as IMPORT_USAGE } from "./import";
+import { schemaCommand, USAGE as SCHEMA_USAGE } from "./schema";
 
 export interface Subcommand {
   summary: string;
@@ -35,6 +36,12 @@ export const COMMANDS: Readonly<Record<string, Subcommand>> = {
     summary: "settle what a killed pulumi up left pending (exit 0 settled, 1 not); run it before up",
     usage: RECOVER_USAGE,
     run: (argv) => recoverCommand(argv),
+  },
+  schema: {
+    summary:
+      "the declared database schema: plan SQL files against a project (exit 0 none, 1 changes, 2 error), or pull it",
+    usage: SCHEMA_USAGE,
+    run: (argv) => schemaCommand(argv),
   },
 };
 
