@@ -25,6 +25,7 @@ import {
   SCHEMA_NAME,
   ScratchDatabase,
   type Catalog,
+  type DeclaredFile,
   type Plan,
 } from "../pgschema";
 import { layoutFiles, readDeclaredDir, writeDeclaredDir } from "../pgschema/layout";
@@ -156,14 +157,27 @@ export async function runPull(opts: SchemaOptions): Promise<{ files: string[]; d
   }
   const live = await readLiveCatalog(opts.project, opts.schemas);
   return withScratch(async (db) => {
-    const baseline = await db.catalog(opts.schemas);
-    const files = layoutFiles(baseline, live);
-    // The files must say the live schema exactly: load them back and plan.
-    await db.load(files);
-    const again = planMigration(live, await db.catalog(opts.schemas), { allowDestructive: true });
+    const { files, differs } = await pulledFiles(db, live, opts.schemas);
     writeDeclaredDir(opts.dir, files);
-    return { files: files.map((f) => f.name), differs: [...new Set(again.statements.map((s) => s.object))] };
+    return { files: files.map((f) => f.name), differs };
   });
+}
+
+/**
+ * The declared files of `live` (a catalog of `schemas`), and the objects they
+ * would not reproduce exactly: they are loaded back into `db` (a scratch
+ * database, reset to the platform's baseline first) and planned against `live`.
+ */
+export async function pulledFiles(
+  db: ScratchDatabase,
+  live: Catalog,
+  schemas: readonly string[],
+): Promise<{ files: DeclaredFile[]; differs: string[] }> {
+  await db.reset(schemas);
+  const files = layoutFiles(await db.catalog(schemas), live);
+  await db.load(files);
+  const again = planMigration(live, await db.catalog(schemas), { allowDestructive: true });
+  return { files, differs: [...new Set(again.statements.map((s) => s.object))] };
 }
 
 export async function schemaCommand(

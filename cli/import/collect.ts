@@ -18,6 +18,8 @@ import { registry, resourceKinds, type ResourceKind } from "../../provider/regis
 import { UsageOutput, UsageSecret, type UsageValue } from "../../provider/resource-doc";
 import { checkWith } from "../../provider/resources/common";
 import { featureRefusal } from "../../provider/unavailable";
+import { ScratchDatabase } from "../../pgschema";
+import { declaredSchema } from "./schema";
 
 export interface ImportOptions {
   organization?: string;
@@ -131,6 +133,21 @@ async function readOrNone(kind: ResourceKind, ctx: ImportContext, unavailable: s
 
 /** Reads the organization or project through every importer. */
 export async function collect(opts: ImportOptions): Promise<ImportedProgram> {
+  let scratch: Promise<ScratchDatabase> | undefined;
+  try {
+    return await collectWith(opts, (open) => (scratch ??= open()));
+  } finally {
+    await scratch?.then(
+      (db) => db.close(),
+      () => undefined,
+    );
+  }
+}
+
+async function collectWith(
+  opts: ImportOptions,
+  scratchOf: (open: () => Promise<ScratchDatabase>) => Promise<ScratchDatabase>,
+): Promise<ImportedProgram> {
   const { organization, projects } = await findScope(opts);
   const names = new Names();
   const secretKeys = new Names();
@@ -176,6 +193,10 @@ export async function collect(opts: ImportOptions): Promise<ImportedProgram> {
     );
     dependOnEarlierKinds(found);
     for (const { kind, list } of found) add(kind, list);
+    const migrations = found.find((f) => f.kind === "databaseMigration")?.list ?? [];
+    const schema = await declaredSchema(ctx, migrations, () => scratchOf(() => ScratchDatabase.open()));
+    if (schema.resource) add("databaseSchema", [schema.resource]);
+    if (schema.note) unavailable.push(schema.note);
   }
   const declarations = resourceKinds.flatMap((k) => perKind.get(k) ?? []);
   const programName = opts.project ? slugOf(projects[0].name, "project") : orgName;
