@@ -45,7 +45,7 @@ pull   writes the project's live schema as declarative files under DIR: 00_schem
   --project REF        the project or branch ref; credentials from SUPABASE_ACCESS_TOKEN
   --dir DIR            the declared schema (plan)
   --out DIR            where to write (pull); refused when it holds .sql files, unless --force
-  --schemas a,b        the schemas compared or written (default: public)
+  --schemas a,b        the schemas compared or written (default: public); or --schema NAME, repeatable
   --allow-destructive  a plan that drops a table or a column, or narrows a type, is otherwise refused
   --force              (pull) replace the .sql files already in DIR
 
@@ -76,10 +76,14 @@ export function parseArgs(argv: string[]): SchemaOptions {
     else if (f.flag === "--dir" && action === "plan") dir = f.value();
     else if (f.flag === "--out" && action === "pull") out = f.value();
     else if (f.flag === "--schemas")
-      schemas = f
-        .value()
-        .split(",")
-        .map((s) => s.trim());
+      schemas = [
+        ...(schemas ?? []),
+        ...f
+          .value()
+          .split(",")
+          .map((s) => s.trim()),
+      ];
+    else if (f.flag === "--schema") schemas = [...(schemas ?? []), f.value()];
     else if (f.flag === "--allow-destructive" && action === "plan" && f.inline === undefined) allowDestructive = true;
     else if (f.flag === "--force" && action === "pull" && f.inline === undefined) force = true;
     else return false;
@@ -106,21 +110,19 @@ export function readLiveCatalog(project: string, schemas: readonly string[]): Pr
   return readCatalog((sql) => client.runQuery(project, sql, undefined, { readOnly: true }), schemas);
 }
 
-/** The plan as a SQL script: each statement under a comment naming its object and why. */
-export function formatPlan(plan: Plan, opts: Pick<SchemaOptions, "project" | "dir" | "schemas">): string {
-  const head = `-- schema plan: project ${opts.project}, declared in ${opts.dir}, schemas ${opts.schemas.join(", ")}\n`;
-  if (plan.statements.length === 0) return `${head}-- Nothing to apply: the live schema is the declared one.\n`;
+/** The plan as a SQL script, one statement a line; a destructive one under a comment saying why (and whether refused). */
+export function formatPlan(plan: Plan): string {
+  if (plan.statements.length === 0) return "-- nothing to apply\n";
   const refused = new Set(plan.refused);
   const body = plan.statements.map(
     (s) =>
-      `-- ${s.object}: ${s.reason}${s.destructive ? (refused.has(s) ? " (DESTRUCTIVE, refused)" : " (destructive)") : ""}\n${s.sql};\n`,
+      `${s.destructive ? `-- destructive${refused.has(s) ? " (refused without --allow-destructive)" : ""}: ${s.object}: ${s.reason}\n` : ""}${s.sql};\n`,
   );
-  const n = plan.statements.length;
   const tail =
     plan.refused.length > 0
-      ? `\n-- ${plan.refused.length} destructive statement(s) refused; plan again with --allow-destructive to apply them.\n`
+      ? `-- ${plan.refused.length} destructive statement(s) refused; plan again with --allow-destructive to apply them.\n`
       : "";
-  return `${head}-- ${n} statement${n === 1 ? "" : "s"} to apply.\n\n${body.join("\n")}${tail}`;
+  return `${body.join("")}${tail}`;
 }
 
 async function withScratch<T>(f: (db: ScratchDatabase) => Promise<T>): Promise<T> {
@@ -192,12 +194,12 @@ export async function schemaCommand(
     log(`supabase-pulumi schema: ${(err as Error).message}\n\n${USAGE}`);
     return 2;
   }
-  const name = `supabase-pulumi schema ${opts.action}`;
+  const name = "supabase-pulumi schema";
   try {
     configure({ get: () => undefined }); // the environment's SUPABASE_* variables
     if (opts.action === "plan") {
       const plan = await runPlan(opts);
-      print(formatPlan(plan, opts));
+      print(formatPlan(plan));
       return plan.statements.length === 0 ? 0 : 1;
     }
     const { files, differs } = await runPull(opts);

@@ -199,12 +199,27 @@ export async function readCatalog(run: RunSql, schemas: readonly string[]): Prom
   const raw = rows[0]?.catalog;
   const doc = (typeof raw === "string" ? JSON.parse(raw) : raw) as Catalog | undefined;
   if (!doc || !Array.isArray(doc.tables)) throw new Error("the catalog query answered no catalog");
+  stripNewPrivileges(doc);
+  // The `public` schema itself (its grants and comment) is the platform's: what is in it is ours.
+  doc.schemas = doc.schemas.map((s) => (s.name === "public" ? { ...s, acl: [], comment: null } : s));
   return normalize(
     policiesOnly(
       doc,
       schemas.filter((s) => DECLARABLE_RESERVED.has(s)),
     ),
   );
+}
+
+/**
+ * Privileges newer than the oldest server the platform runs (MAINTAIN, from
+ * PostgreSQL 17) are left out of every ACL: the scratch PGlite is 18, a live
+ * project may be 15, and `GRANT ALL` means different sets on each.
+ */
+function stripNewPrivileges(c: Catalog): void {
+  const strip = (acl: Acl) => acl.filter((e) => !/ MAINTAIN( WITH GRANT OPTION)?$/.test(e));
+  for (const list of [c.schemas, c.enums, c.domains, c.sequences, c.tables, c.functions, c.views, c.defaultPrivileges])
+    for (const o of list as Array<{ acl: Acl }>) o.acl = strip(o.acl);
+  for (const t of c.tables) for (const col of t.columns) col.acl = strip(col.acl);
 }
 
 /**

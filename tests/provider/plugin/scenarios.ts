@@ -447,6 +447,21 @@ export const scenarios: Scenario[] = [
     update: (i) => ({ ...i, sizeGb: 14 }),
     imported: { projectRef: "<ref>" },
   },
+  {
+    kind: "databaseSchema",
+    fixture: project,
+    inputs: (ids) => ({
+      projectRef: ids.ref,
+      sql: "create table ledger (id int primary key, memo text); alter table ledger enable row level security; create policy ledger_read on ledger for select to authenticated using (true);",
+    }),
+    // A policy dropped from the dashboard: the next read names it.
+    outOfBand: async (emu, ids) => void (await sql(emu, ids.ref, "drop policy ledger_read on ledger")),
+    update: (i) => ({ ...i, sql: `${String(i.sql)} comment on table ledger is 'money';` }),
+    // The history's version is the clock's second of each apply.
+    generated: (c) => ({ version: String(c.props.lastMigrationVersion) }),
+    volatile: ["lastMigrationVersion"],
+    imported: null,
+  },
 ];
 
 /** Secret values the scenarios use: they never show, in plain or in what is stored. */

@@ -16,7 +16,8 @@
  * resource but `TableRows`, whose check reads the live table schema by design
  * (introspection through GraphQL, the project's API keys and a read-only
  * catalog query); for it the log may hold only those reads, and the table
- * must still be empty after.
+ * must still be empty after; and `DatabaseSchema`, whose check reads the live
+ * catalog with one read-only query to compute its plan.
  */
 import * as path from "node:path";
 import * as fc from "fast-check";
@@ -82,6 +83,8 @@ function valid(kind: runtime.ResourceKind): Props {
       return { projectRef: FAKE_REF, dbAllowedCidrs: ["10.0.0.0/8"], dbAllowedCidrsV6: ["2001:db8::/32"] };
     case "databaseMigration":
       return { projectRef: FAKE_REF, name: "001_plans", sql: "select 1", downSql: "select 2" };
+    case "databaseSchema":
+      return { projectRef: FAKE_REF, sql: "create table ledger (id int primary key, memo text)" };
     case "tableRows":
       return { projectRef: ref, table: "public.plan", rows: [{ code: "free", price: "0", seats: 1 }] };
     case "authConfig":
@@ -164,6 +167,7 @@ const OPTIONAL: Partial<Record<runtime.ResourceKind, string[]>> = {
   databaseWebhooks: ["enabled"],
   ssoProvider: ["metadataXml", "attributeMapping", "nameIdFormat"],
   signingKey: ["legacy", "keyId"],
+  databaseSchema: ["sourceDir", "schemas", "allowDestructive", "migrationName", "onDelete"],
 };
 
 /**
@@ -313,6 +317,9 @@ describe.each(KINDS)("%s check", (kind) => {
       });
       expect(rows.body[0].n).toBe(0);
       console.log(`tableRows check: ${log.length} schema reads for ${counts[kind]} cases, 0 writes`);
+    } else if (kind === "databaseSchema") {
+      // Only the read-only catalog query that computes the plan (the fake project answers 404).
+      for (const r of new Set(log.map((e) => e.route))) expect(r).toBe("POST /v1/projects/{ref}/database/query");
     } else if (kind === "vanitySubdomain") {
       // Only the availability check of a changed name, which never writes.
       for (const r of new Set(log.map((e) => e.route)))

@@ -10,6 +10,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import * as runtime from "supabase-pulumi/runtime";
+import { schemaCommand } from "../../../cli/schema";
 import { closeScratch } from "../../../provider/resources/database-schema/engine";
 import { calls, useSharedProject } from "./config-helpers";
 
@@ -230,4 +231,53 @@ test("onDelete drop drops the owned objects in one migration; retain leaves them
   expect(history.map((e: { name: string }) => e.name)).toContainEqual(
     expect.stringMatching(/^declarative_schema_drop_/),
   );
+});
+
+test("supabase-pulumi schema plan prints the plan: exit 1 with statements, 0 with none, 2 on a bad file", async () => {
+  const { emu, ref } = ctx;
+  const saved = { token: process.env.SUPABASE_ACCESS_TOKEN, url: process.env.SUPABASE_API_URL };
+  process.env.SUPABASE_ACCESS_TOKEN = emu.accessToken;
+  process.env.SUPABASE_API_URL = emu.apiUrl;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "schema-cli-"));
+  const run = async (...argv: string[]) => {
+    let out = "";
+    let err = "";
+    const code = await schemaCommand(
+      argv,
+      (s) => void (out += s),
+      (s) => void (err += s),
+    );
+    return { code, out, err };
+  };
+  try {
+    fs.writeFileSync(
+      path.join(dir, "app.sql"),
+      "create schema cli_app;\ncreate table cli_app.thing (id int primary key);\n",
+    );
+    const first = await run("plan", "--project", ref, "--dir", dir, "--schema", "cli_app");
+    expect(first).toEqual({
+      code: 1,
+      out: 'CREATE SCHEMA "cli_app";\nCREATE TABLE cli_app.thing (\n  id integer NOT NULL\n);\nALTER TABLE cli_app.thing ADD CONSTRAINT thing_pkey PRIMARY KEY (id);\n',
+      err: "",
+    });
+    await sql("create schema cli_app; create table cli_app.thing (id int primary key);");
+    expect(await run("plan", "--project", ref, "--dir", dir, "--schema", "cli_app")).toEqual({
+      code: 0,
+      out: "-- nothing to apply\n",
+      err: "",
+    });
+    fs.writeFileSync(
+      path.join(dir, "app.sql"),
+      "create schema cli_app;\ncreate table cli_app.thing (id int primary key, x nope);\n",
+    );
+    const bad = await run("plan", "--project", ref, "--dir", dir, "--schema", "cli_app");
+    expect(bad).toEqual({ code: 2, out: "", err: 'supabase-pulumi schema: app.sql:2: type "nope" does not exist\n' });
+    expect((await run("plan", "--project", ref, "--dir", dir, "--schema", "auth")).code).toBe(2);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+    process.env.SUPABASE_ACCESS_TOKEN = saved.token;
+    process.env.SUPABASE_API_URL = saved.url;
+    if (saved.token === undefined) delete process.env.SUPABASE_ACCESS_TOKEN;
+    if (saved.url === undefined) delete process.env.SUPABASE_API_URL;
+  }
 });

@@ -16,6 +16,10 @@ test("plan and pull take their folders, schemas and switches", () => {
   expect(
     parseArgs(["plan", `--project=${REF}`, "--dir=db", "--schemas", "public, app,storage", "--allow-destructive"]),
   ).toMatchObject({ dir: "db", schemas: ["public", "app", "storage"], allowDestructive: true });
+  expect(parseArgs(["plan", "--project", REF, "--dir", "d", "--schema", "app", "--schema", "public"]).schemas).toEqual([
+    "app",
+    "public",
+  ]);
   expect(parseArgs(["pull", "-p", REF, "--out", "out", "--force"])).toMatchObject({
     action: "pull",
     dir: "out",
@@ -59,11 +63,8 @@ test("bad arguments exit 2 with the usage; --help prints it and exits 0", async 
   expect(out).toContain("Exit codes: plan: 0 nothing to apply, 1 changes to apply, 2 error");
 });
 
-test("a plan prints as SQL, each statement under its object and reason; refused ones are marked", () => {
-  const opts = { project: REF, dir: "schemas", schemas: ["public"] };
-  expect(formatPlan({ statements: [], refused: [] }, opts)).toBe(
-    `-- schema plan: project ${REF}, declared in schemas, schemas public\n-- Nothing to apply: the live schema is the declared one.\n`,
-  );
+test("a plan prints as SQL, one statement a line; a destructive one says why, and whether it is refused", () => {
+  expect(formatPlan({ statements: [], refused: [] })).toBe("-- nothing to apply\n");
   const add = {
     sql: "ALTER TABLE public.t ADD COLUMN c text",
     object: "column public.t.c",
@@ -71,10 +72,12 @@ test("a plan prints as SQL, each statement under its object and reason; refused 
     destructive: false,
   };
   const drop = { sql: "DROP TABLE public.old", object: "table public.old", reason: "extra", destructive: true };
-  expect(formatPlan({ statements: [add, drop], refused: [drop] }, opts)).toBe(
-    `-- schema plan: project ${REF}, declared in schemas, schemas public\n-- 2 statements to apply.\n\n` +
-      `-- column public.t.c: missing\nALTER TABLE public.t ADD COLUMN c text;\n\n` +
-      `-- table public.old: extra (DESTRUCTIVE, refused)\nDROP TABLE public.old;\n\n` +
-      `-- 1 destructive statement(s) refused; plan again with --allow-destructive to apply them.\n`,
+  expect(formatPlan({ statements: [add, drop], refused: [drop] })).toBe(
+    "ALTER TABLE public.t ADD COLUMN c text;\n" +
+      "-- destructive (refused without --allow-destructive): table public.old: extra\nDROP TABLE public.old;\n" +
+      "-- 1 destructive statement(s) refused; plan again with --allow-destructive to apply them.\n",
+  );
+  expect(formatPlan({ statements: [add, drop], refused: [] })).toBe(
+    "ALTER TABLE public.t ADD COLUMN c text;\n-- destructive: table public.old: extra\nDROP TABLE public.old;\n",
   );
 });
