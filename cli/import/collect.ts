@@ -200,5 +200,7 @@ async function collectWith(
   }
   const declarations = resourceKinds.flatMap((k) => perKind.get(k) ?? []);
   const programName = opts.project ? slugOf(projects[0].name, "project") : orgName;
+  // The importers of a project run at once: their secrets arrive in any order, so they are sorted for a stable program.
+  secrets.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return { name: programName, declarations, secrets, files, unavailable: unavailable.sort() };
 }
