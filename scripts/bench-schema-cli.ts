@@ -18,7 +18,8 @@ import * as path from "node:path";
 import { performance } from "node:perf_hooks";
 import { readyProject, startTestEmulator, type TestEmulator } from "../harness/emulator";
 import { findPgBin, testPostgres } from "../harness/postgres";
-import { schemaCommand } from "../cli/schema";
+import { parseArgs, runPlan, schemaCommand } from "../cli/schema";
+import { configure } from "../provider/config";
 
 const TABLES = Number(process.env.BENCH_TABLES ?? 200);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -49,19 +50,18 @@ interface Row {
   statements: number;
 }
 
-async function plan(emu: TestEmulator, ref: string, dir: string): Promise<{ ms: number; calls: number; out: string }> {
+async function plan(
+  emu: TestEmulator,
+  ref: string,
+  dir: string,
+): Promise<{ ms: number; calls: number; statements: number }> {
   await emu.clearRequests();
-  let out = "";
-  let err = "";
+  const opts = parseArgs(["plan", "--project", ref, "--dir", dir]);
+  configure({ get: () => undefined }); // the environment's SUPABASE_* variables, as the command does
   const t = performance.now();
-  const code = await schemaCommand(
-    ["plan", "--project", ref, "--dir", dir],
-    (s) => void (out += s),
-    (s) => void (err += s),
-  );
+  const result = await runPlan(opts);
   const ms = performance.now() - t;
-  if (code === 2) throw new Error(`schema plan failed: ${err}`);
-  return { ms, calls: (await emu.requests({ api: "management" })).length, out };
+  return { ms, calls: (await emu.requests({ api: "management" })).length, statements: result.statements.length };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -107,7 +107,7 @@ async function bench(backend: string, postgresUrl?: string): Promise<Row[]> {
         const r = await plan(emu, ref, dir);
         times.push(performance.now() - t);
         calls = r.calls;
-        statements = (r.out.match(/^-- (?!schema plan|\d+ statement|Nothing)/gm) ?? []).length;
+        statements = r.statements;
       }
       rows.push({ backend, step, seconds: median(times) / 1000, calls, statements });
     }
