@@ -32,15 +32,16 @@ export const COMMANDS: Readonly<Record<string, Subcommand>> = {
     usage: IMPORT_USAGE,
     run: (argv) => importCommand(argv),
   },
-  schema: {
-    summary: "print the SQL that brings a project's schema to the declared .sql files (exit 0 none, 1 some, 2 error)",
-    usage: SCHEMA_USAGE,
-    run: (argv) => schemaCommand(argv),
-  },
   recover: {
     summary: "settle what a killed pulumi up left pending (exit 0 settled, 1 not); run it before up",
     usage: RECOVER_USAGE,
     run: (argv) => recoverCommand(argv),
+  },
+  schema: {
+    summary:
+      "the declared database schema: plan SQL files against a project (exit 0 none, 1 changes, 2 error), or pull it",
+    usage: SCHEMA_USAGE,
+    run: (argv) => schemaCommand(argv),
   },
 };
 

@@ -147,8 +147,74 @@ export function exposedSchemas(resources: StackResource[]): string[] {
   return declared.length ? [...new Set(declared)] : DEFAULT_EXPOSED_SCHEMAS;
 }
 
-/** The findings of the row-level-security rules over all of the stack's migrations and seeds. Load the parser first. */
-export function rlsFindings(resources: StackResource[]): Finding[] {
+/** A declared file of a `DatabaseSchema`: its path in `sourceDir` (or `sql`) and text. */
+export interface SchemaFile {
+  name: string;
+  sql: string;
+}
+
+/** Reads a `DatabaseSchema`'s `sourceDir` (the pack resolves it from the program's folder). */
+export type ReadSourceDir = (dir: string) => SchemaFile[];
+
+/**
+ * The tables a `DatabaseSchema` declares in the schemas it owns that are
+ * exposed, and whether its SQL enables row level security on each: its files
+ * read in their order, alone (the schema's `up` undoes what a migration of
+ * the stack would add to the tables it owns).
+ */
+function declaredSchemaFindings(
+  r: StackResource,
+  exposed: string[],
+  readDir?: ReadSourceDir,
+): {
+  findings: Finding[];
+  open: CreatedTable[];
+} {
+  const field = typeof r.props.sql === "string" ? "sql" : "sourceDir";
+  let files: SchemaFile[];
+  if (typeof r.props.sql === "string") files = [{ name: "sql", sql: r.props.sql }];
+  else if (typeof r.props.sourceDir === "string" && readDir) {
+    try {
+      files = readDir(r.props.sourceDir);
+    } catch {
+      return { findings: [], open: [] }; // the kind's check names a folder it cannot read
+    }
+  } else return { findings: [], open: [] };
+  const owned =
+    Array.isArray(r.props.schemas) && r.props.schemas.every((s) => typeof s === "string")
+      ? (r.props.schemas as string[])
+      : ["public"];
+  // File names sort as the kind loads them; each is analyzed as one migration of a sequence.
+  const analysis = analyzeMigrations(files.map((f) => ({ urn: r.urn, name: f.name, sql: f.sql })));
+  const findings: Finding[] = analysis.unreadable.map((u) => ({
+    rule: "rls_disabled_in_public",
+    urn: r.urn,
+    field,
+    message:
+      `DatabaseSchema "${r.name}": ${u.migration === "sql" ? "sql" : `${field} file ${u.migration}`} cannot be parsed ` +
+      `(line ${u.line}, column ${u.column}: ${u.message}), so the tables it declares cannot be checked for row level security. Fix: correct the SQL.`,
+  }));
+  const open = analysis.tables.filter((t) => !t.rls && exposed.includes(t.schema) && owned.includes(t.schema));
+  for (const t of open)
+    findings.push(
+      finding(
+        "rls_disabled_in_public",
+        "DatabaseSchema",
+        r.name,
+        field,
+        `declares table ${t.schema}.${t.table}${t.migration === "sql" ? "" : ` (in ${t.migration})`} in the exposed schema ${t.schema} without \`enable row level security\``,
+        r.urn,
+      ),
+    );
+  return { findings, open: open.map((t) => ({ ...t, migration: r.name })) };
+}
+
+/**
+ * The findings of the row-level-security rules over all of the stack's
+ * migrations, declared schemas and seeds. Load the parser first. `readDir`
+ * reads a `DatabaseSchema`'s `sourceDir`; without it only `sql` is judged.
+ */
+export function rlsFindings(resources: StackResource[], readDir?: ReadSourceDir): Finding[] {
   const out: Finding[] = [];
   const migrations = resources.filter((r) => r.kind === "DatabaseMigration" && typeof r.props.sql === "string");
   const analysis = analyzeMigrations(
@@ -170,6 +236,9 @@ export function rlsFindings(resources: StackResource[]): Finding[] {
     });
   const exposed = exposedSchemas(resources);
   const open = analysis.tables.filter((t) => !t.rls && exposed.includes(t.schema));
+  const declared = resources
+    .filter((r) => r.kind === "DatabaseSchema")
+    .map((r) => declaredSchemaFindings(r, exposed, readDir));
   for (const t of open)
     out.push(
       finding(
@@ -181,9 +250,12 @@ export function rlsFindings(resources: StackResource[]): Finding[] {
         t.urn,
       ),
     );
+  for (const d of declared) out.push(...d.findings);
+  const declaredOpen = new Set(declared.flatMap((d) => d.open));
+  const openAll = [...open, ...declaredOpen];
   for (const r of resources) {
     if (r.kind !== "TableRows" || typeof r.props.table !== "string") continue;
-    const t = seededTable(r.props.table, open, exposed);
+    const t = seededTable(r.props.table, openAll, exposed);
     if (t)
       out.push(
         finding(
@@ -191,7 +263,7 @@ export function rlsFindings(resources: StackResource[]): Finding[] {
           "TableRows",
           r.name,
           "table",
-          `writes into ${t.schema}.${t.table}, which migration "${t.migration}" creates in an exposed schema without row level security`,
+          `writes into ${t.schema}.${t.table}, which ${declaredOpen.has(t) ? `DatabaseSchema "${t.migration}" declares` : `migration "${t.migration}" creates`} in an exposed schema without row level security`,
           r.urn,
         ),
       );

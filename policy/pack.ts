@@ -18,6 +18,7 @@ import { resourceFindings, rlsFindings, pitrFindings, type Finding, type StackRe
 import { kindOf, plainProps } from "./inputs";
 import { defaultEnforcement, RULE_NAMES, RULES, type RuleInfo } from "./rules";
 import { loadParser } from "./sql";
+import { readDeclaredDir } from "../pgschema/layout";
 
 /** Rules judged over the whole stack (they need every migration, or the links between resources). */
 const STACK_RULES = new Set(["rls_disabled_in_public", "table_rows_rls_disabled", "pitr_not_enabled"]);
@@ -37,6 +38,18 @@ function stackResource(r: PolicyResource): StackResource | undefined {
   return { urn: r.urn, name: r.name, kind, props, propertyDependencies: deps };
 }
 
+/**
+ * A `DatabaseSchema`'s `sourceDir`. The engine starts the pack in the pack's
+ * own folder and tells it nothing of the program's, so a relative path is
+ * taken from the folder `pulumi` was run in (`PWD`, which the engine passes
+ * on): the program's, unless `pulumi --cwd` pointed elsewhere.
+ */
+function readSourceDir(dir: string): Array<{ name: string; sql: string }> {
+  const base = process.env.PWD;
+  if (!path.isAbsolute(dir) && !base) throw new Error(`cannot resolve ${dir}`);
+  return readDeclaredDir(path.isAbsolute(dir) ? dir : path.resolve(base!, dir));
+}
+
 /** One analysis of the stack's migrations per validation, shared by the two rules that read it. */
 const rlsMemo = new WeakMap<object, Finding[]>();
 
@@ -51,7 +64,7 @@ async function stackFindings(info: RuleInfo, args: StackValidationArgs): Promise
   let all = rlsMemo.get(args.resources);
   if (!all) {
     await loadParser();
-    all = rlsFindings(resources);
+    all = rlsFindings(resources, readSourceDir);
     rlsMemo.set(args.resources, all);
   }
   return all;

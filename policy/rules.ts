@@ -48,7 +48,7 @@ export const RULES: RuleInfo[] = [
     name: "rls_disabled_in_public",
     lint: "rls_disabled_in_public",
     level: "ERROR",
-    kinds: ["DatabaseMigration"],
+    kinds: ["DatabaseMigration", "DatabaseSchema"],
     title: "Table in an exposed schema without row level security",
     description:
       "A `DatabaseMigration` creates a table in a schema the Data API exposes (`public` and `graphql_public`, or the " +
@@ -56,8 +56,12 @@ export const RULES: RuleInfo[] = [
       "anyone with the publishable key can read and write it. The SQL is read with PostgreSQL's own parser " +
       "(libpg-query): schema-qualified and quoted names, `CREATE SCHEMA … CREATE TABLE`, `SET search_path`, renames, " +
       "`SET SCHEMA` and drops are followed in order; SQL inside functions and `DO` blocks is not. A migration the " +
-      "parser cannot read is a violation that says where.",
-    fix: "Add `alter table <schema>.<table> enable row level security;` (and the policies the table needs) to a migration of the stack.",
+      "parser cannot read is a violation that says where. A `DatabaseSchema` is judged on its own declared SQL (`sql`, or " +
+      "the files of `sourceDir` in their order): a table it declares in a schema it owns and the Data API exposes, without " +
+      "`enable row level security` in the declaration, is a violation naming the file; a migration cannot fix it, since " +
+      "the schema's `up` takes the table back to its declaration. A relative `sourceDir` is read from the folder `pulumi` " +
+      "runs in; one the pack cannot read is left to the resource's own check.",
+    fix: "Add `alter table <schema>.<table> enable row level security;` (and the policies the table needs) to a migration of the stack, or to the declared SQL of the `DatabaseSchema` that owns the table.",
     example: {
       bad: 'new supabase.DatabaseMigration("todos", {\n  projectRef: project.ref,\n  name: "001_todos",\n  sql: "create table todos (id bigint primary key, title text)",\n});',
       good: 'new supabase.DatabaseMigration("todos", {\n  projectRef: project.ref,\n  name: "001_todos",\n  sql: `create table todos (id bigint primary key, title text);\n        alter table todos enable row level security;`,\n});',

@@ -24,6 +24,8 @@ import { registry, resourceKinds, type ResourceKind } from "../../provider/regis
 import { UsageOutput, UsageSecret, type UsageValue } from "../../provider/resource-doc";
 import { checkWith } from "../../provider/resources/common";
 import { featureRefusal } from "../../provider/unavailable";
+import { ScratchDatabase } from "../../pgschema";
+import { declaredSchema } from "./schema";
 
 export interface ImportOptions {
   organization?: string;
@@ -148,6 +150,21 @@ async function readOrNone(kind: ResourceKind, ctx: ImportContext, unavailable: s
 
 /** Reads the organization or project through every importer. */
 export async function collect(opts: ImportOptions): Promise<ImportedProgram> {
+  let scratch: Promise<ScratchDatabase> | undefined;
+  try {
+    return await collectWith(opts, (open) => (scratch ??= open()));
+  } finally {
+    await scratch?.then(
+      (db) => db.close(),
+      () => undefined,
+    );
+  }
+}
+
+async function collectWith(
+  opts: ImportOptions,
+  scratchOf: (open: () => Promise<ScratchDatabase>) => Promise<ScratchDatabase>,
+): Promise<ImportedProgram> {
   const { organization, projects } = await findScope(opts);
   const names = new Names();
   const secretKeys = new Names();
@@ -193,8 +210,14 @@ export async function collect(opts: ImportOptions): Promise<ImportedProgram> {
     );
     dependOnEarlierKinds(found);
     for (const { kind, list } of found) add(kind, list, ctx.ref);
+    const migrations = found.find((f) => f.kind === "databaseMigration")?.list ?? [];
+    const schema = await declaredSchema(ctx, migrations, () => scratchOf(() => ScratchDatabase.open()));
+    if (schema.resource) add("databaseSchema", [schema.resource], ctx.ref);
+    if (schema.note) unavailable.push(schema.note);
   }
   const declarations = resourceKinds.flatMap((k) => perKind.get(k) ?? []);
   const programName = opts.project ? slugOf(projects[0].name, "project") : orgName;
+  // The importers of a project run at once: their secrets arrive in any order, so they are sorted for a stable program.
+  secrets.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return { name: programName, declarations, secrets, files, unavailable: unavailable.sort() };
 }

@@ -16,6 +16,8 @@ export const USAGE = `Usage: supabase-pulumi import --project REF [options]
 Reads everything supabase-pulumi manages for a live project (or every project of an organization) and
 writes a ready Pulumi program that takes it over: the first \`pulumi up\` creates and writes nothing.
 Secret values are never read: each becomes a config secret (the README lists the commands to set them).
+A project with migrations also gets a DatabaseSchema owning public, its files in schemas/ (as \`schema pull\`
+writes them), so later changes to public are declared rather than hand-written as migrations.
 
   --project REF          the project to import
   --organization SLUG    import every project of this organization

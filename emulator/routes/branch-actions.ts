@@ -18,7 +18,7 @@ import { BranchActionBody } from "../generated/config-schemas";
 import { requireHealthy, requireLiveProject } from "../settings/store";
 import { serialized } from "./migrations";
 import { applyEntries, historyOf, missingEntries, type ReplayOutcome } from "./branch-db";
-import { diffStatements, diffText, snapshot } from "./branch-diff";
+import { diffStatements, diffText, engineDiff, snapshot } from "./branch-diff";
 import {
   BranchMessages,
   findBranch,
@@ -174,11 +174,16 @@ export const branchActionRoutes: RouteDef[] = [
         app.db.forProject(found.parent.ref),
         app.db.forProject(found.project.ref),
       ]);
-      const [before, after] = await Promise.all([snapshot(parentDb, schemas), snapshot(branchDb, schemas)]);
-      return {
-        status: 200,
-        raw: { data: diffText(diffStatements(before, after)), contentType: "text/plain; charset=utf-8" },
-      };
+      let data: string | undefined;
+      if (query.pgdelta === "true") {
+        data = await engineDiff(parentDb, branchDb, schemas);
+        // A schema name the catalog query cannot take: the document's one failure.
+        if (data === undefined) throw new ApiError(500, "Failed to diff database branch");
+      } else {
+        const [before, after] = await Promise.all([snapshot(parentDb, schemas), snapshot(branchDb, schemas)]);
+        data = diffText(diffStatements(before, after));
+      }
+      return { status: 200, raw: { data, contentType: "text/plain; charset=utf-8" } };
     },
   }),
   defineRoute({

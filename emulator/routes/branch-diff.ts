@@ -1,13 +1,31 @@
 /**
  * The schema difference of a branch from its parent, as SQL that would bring
- * the parent's schemas to the branch's (what the platform's diff, migra,
- * prints): both catalogs are read and compared object by object (enum types,
- * sequences, tables and their columns, constraints, indexes, row level
- * security, policies, functions, views). Objects that belong to extensions
- * are left out.
+ * the parent's schemas to the branch's. By default in migra's form (what the
+ * platform's diff prints: lower-case DDL, every name quoted): both catalogs
+ * are read and compared object by object (enum types, sequences, tables and
+ * their columns, constraints, indexes, row level security, policies,
+ * functions, views). Objects that belong to extensions are left out.
+ *
+ * With `?pgdelta=true` (the platform's switch to its newer engine) the diff is
+ * the one `DatabaseSchema` plans with (pgschema/): one catalog query on each
+ * side, the planner's ordered DDL, grants, default privileges and comments
+ * included. The default stays migra's text, which pgschema does not print.
  */
 import type { SqlExecutor } from "../db";
+import { migrationSql, planMigration, readCatalog, SCHEMA_NAME } from "../../pgschema";
 import { ident } from "./branch-db";
+
+/** The `pgdelta=true` diff: pgschema's plan from the parent's catalog to the branch's; undefined for a name it cannot read. */
+export async function engineDiff(
+  parent: SqlExecutor,
+  branch: SqlExecutor,
+  schemas: string[],
+): Promise<string | undefined> {
+  if (schemas.some((s) => !SCHEMA_NAME.test(s))) return undefined;
+  const read = (db: SqlExecutor) => readCatalog(async (sql) => (await db.query(sql)).rows, schemas);
+  const [before, after] = await Promise.all([read(parent), read(branch)]);
+  return migrationSql(planMigration(before, after, { allowDestructive: true }).statements);
+}
 
 interface Column {
   type: string;

@@ -51,8 +51,12 @@ describe.each<Engine>(["pglite", "postgres"])("branch operations on %s", (engine
   };
   const get = async (parent: string, name: string) =>
     (await emu.api("GET", `/v1/projects/${parent}/branches/${name}`)).body;
-  const diff = async (branch: string, schemas?: string) => {
-    const res = await emu.api("GET", `/v1/branches/${branch}/diff${schemas ? `?included_schemas=${schemas}` : ""}`);
+  const diff = async (branch: string, schemas?: string, pgdelta = false) => {
+    const q = new URLSearchParams({
+      ...(schemas ? { included_schemas: schemas } : {}),
+      ...(pgdelta ? { pgdelta: "true" } : {}),
+    });
+    const res = await emu.api("GET", `/v1/branches/${branch}/diff${q.size ? `?${q}` : ""}`);
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/plain/);
     return res.body === undefined ? "" : String(res.body);
@@ -161,12 +165,30 @@ describe.each<Engine>(["pglite", "postgres"])("branch operations on %s", (engine
     ])
       expect(text).toContain(expected);
     expect(await diff(b, "auth")).toBe("");
+    // pgdelta=true: the diff DatabaseSchema plans with (pgschema), in its own DDL form and order.
+    const engine = await diff(b, undefined, true);
+    for (const expected of [
+      "CREATE TYPE public.mood AS ENUM ('ok', 'meh');",
+      "ALTER TABLE public.items ADD COLUMN name text DEFAULT 'x'::text NOT NULL;",
+      "ALTER TABLE public.items ADD COLUMN mood public.mood;",
+      "CREATE INDEX items_name ON public.items USING btree (name);",
+      "DROP TABLE public.orders;",
+      "ALTER TABLE public.items ENABLE ROW LEVEL SECURITY;",
+      "CREATE POLICY readers ON public.items AS PERMISSIVE FOR SELECT TO anon USING (true);",
+      "CREATE VIEW public.named AS",
+      "CREATE OR REPLACE FUNCTION public.twice(i integer)",
+    ])
+      expect(engine).toContain(expected);
+    expect(engine.indexOf("CREATE TYPE public.mood")).toBeLessThan(engine.indexOf("ADD COLUMN mood"));
+    expect(await diff(b, "auth", true)).toBe("");
+    expect((await emu.api("GET", `/v1/branches/${b}/diff?pgdelta=true&included_schemas=Bad-Name`)).status).toBe(500);
 
     const merged = await emu.api("POST", `/v1/branches/${b}/merge`, {});
     expect(merged.status).toBe(201);
     expect(await versions(ref)).toEqual(await versions(b));
     expect(await sql(ref, "select public.twice(21) as v")).toEqual([{ v: 42 }]);
     expect(await diff(b)).toBe("");
+    expect(await diff(b, undefined, true)).toBe("");
     // The merge's run is the parent's.
     const parentRuns = (await emu.api("GET", `/v1/projects/${ref}/actions`)).body;
     expect(parentRuns.map((r: { id: string }) => r.id)).toContain(merged.body.workflow_run_id);

@@ -51,7 +51,7 @@ function graphqlKinds(): { mutations: () => number; reads: () => number; restore
   };
 }
 
-test("import reads each kind once, each function's body once, the migration history in one query, and writes nothing", async () => {
+test("import reads each kind once, each function's body once, the migration history and the public catalog in one query each, and writes nothing", async () => {
   const emu = suite.emu;
   const size = { functions: 50, secrets: 200, migrations: 20 };
   const fixture = await buildImportFixture(emu, size);
@@ -62,9 +62,9 @@ test("import reads each kind once, each function's body once, the migration hist
   expect(gql.mutations()).toBe(0);
   expect(gql.reads()).toBeGreaterThan(0);
   gql.restore();
-  // One read-only query: the migration history with its statements.
+  // Two read-only queries: the migration history with its statements, and the catalog of public for the DatabaseSchema.
   const all = await routes();
-  expect(all.filter((r) => r === "POST /v1/projects/{ref}/database/query")).toHaveLength(1);
+  expect(all.filter((r) => r === "POST /v1/projects/{ref}/database/query")).toHaveLength(2);
   const seen = all.filter((r) => r !== "POST /v1/projects/{ref}/database/query");
   const count = (route: string) => seen.filter((r) => r === route).length;
   // Inside the rate limits: no call was answered 429.
@@ -164,6 +164,12 @@ test("import reads each kind once, each function's body once, the migration hist
     },
   ]);
   expect(program.declarations.find((d) => d.type === "StorageBucket")!.name).toBe("shop-bucket-avatars");
+  // A project with migrations: its public schema as declared files, what `schema pull` writes.
+  expect(of("DatabaseSchema")).toEqual([{ projectRef: expect.any(UsageOutput), sourceDir: "schemas" }]);
+  expect(program.declarations.find((d) => d.type === "DatabaseSchema")!.dependsOn).toEqual([
+    program.declarations.filter((d) => d.type === "DatabaseMigration").pop()!.name,
+  ]);
+  expect(Object.keys(program.files)).toContain("schemas/30_tables/public.plans.sql");
   const rows = program.declarations.find((d) => d.type === "TableRows")!;
   expect(rows.inputs.rows).toEqual([
     { id: 1, name: "free" },
@@ -273,8 +279,12 @@ test("an organization imports every project: names, function folders and secret 
   expect(Object.keys(program.files).sort()).toEqual([
     "blog/functions/fn-0/index.ts",
     "blog/functions/fn-0/lib/greet.ts",
+    "blog/schemas/00_schemas.sql",
+    "blog/schemas/30_tables/public.plans.sql",
     "shop/functions/fn-0/index.ts",
     "shop/functions/fn-0/lib/greet.ts",
+    "shop/schemas/00_schemas.sql",
+    "shop/schemas/30_tables/public.plans.sql",
   ]);
   expect(program.secrets.map((s) => s.key).sort()).toEqual([
     "blog_SECRET_0",
