@@ -20,6 +20,8 @@ const JitUnavailable = z.strictObject({
 const ReplicaStatus = z.strictObject({
   identifier: z.string().min(1),
   status: z.enum(["ACTIVE_UNHEALTHY", "INIT_READ_REPLICA_FAILED", "RESTARTING"]).nullable(),
+  /** How long a restart lasts on the emulator clock (default: the `restartDelayMs` setting). */
+  forMs: z.number().int().min(0).max(86_400_000).optional(),
 });
 const ExpirePoint = z.strictObject({ name: z.string().min(1).max(20) });
 const PostgresSwitch = z.strictObject({
@@ -120,7 +122,8 @@ export const settingsControlRoutes: RouteDef[] = [
       const replica = liveReplicas(app, project).find((r) => r.identifier === body.identifier);
       if (!replica) throw new ApiError(404, `Read replica ${body.identifier} not found.`);
       if (body.status === null) delete replica.imposedStatus;
-      else if (body.status === "RESTARTING") replica.restartingUntilMs = app.clock.now() + app.settings.restartDelayMs;
+      else if (body.status === "RESTARTING")
+        replica.restartingUntilMs = app.clock.now() + (body.forMs ?? app.settings.restartDelayMs);
       else replica.imposedStatus = body.status;
       app.store.commit();
       return { status: 200, body: { identifier: replica.identifier, status: replicaStatus(replica, app.clock.now()) } };

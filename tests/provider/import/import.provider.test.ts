@@ -279,11 +279,9 @@ test("an organization imports every project: names, function folders and secret 
   expect(Object.keys(program.files).sort()).toEqual([
     "blog/functions/fn-0/index.ts",
     "blog/functions/fn-0/lib/greet.ts",
-    "blog/schemas/00_schemas.sql",
     "blog/schemas/30_tables/public.plans.sql",
     "shop/functions/fn-0/index.ts",
     "shop/functions/fn-0/lib/greet.ts",
-    "shop/schemas/00_schemas.sql",
     "shop/schemas/30_tables/public.plans.sql",
   ]);
   expect(program.secrets.map((s) => s.key).sort()).toEqual([

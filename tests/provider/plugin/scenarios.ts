@@ -450,13 +450,15 @@ export const scenarios: Scenario[] = [
   {
     kind: "databaseSchema",
     fixture: project,
+    // A schema of its own: on a branch the other scenarios' tables share `public`, and owning it would drop them.
     inputs: (ids) => ({
       projectRef: ids.ref,
-      sql: "create table ledger (id int primary key, memo text); alter table ledger enable row level security; create policy ledger_read on ledger for select to authenticated using (true);",
+      schemas: ["books"],
+      sql: "create schema books; create table books.ledger (id int primary key, memo text); alter table books.ledger enable row level security; create policy ledger_read on books.ledger for select to authenticated using (true);",
     }),
     // A policy dropped from the dashboard: the next read names it.
-    outOfBand: async (emu, ids) => void (await sql(emu, ids.ref, "drop policy ledger_read on ledger")),
-    update: (i) => ({ ...i, sql: `${String(i.sql)} comment on table ledger is 'money';` }),
+    outOfBand: async (emu, ids) => void (await sql(emu, ids.ref, "drop policy ledger_read on books.ledger")),
+    update: (i) => ({ ...i, sql: `${String(i.sql)} comment on table books.ledger is 'money';` }),
     // The history's version is the clock's second of each apply.
     generated: (c) => ({ version: String(c.props.lastMigrationVersion) }),
     volatile: ["lastMigrationVersion"],
@@ -466,11 +468,13 @@ export const scenarios: Scenario[] = [
     kind: "readReplica",
     fixture: project,
     inputs: (ids) => ({ projectRef: ids.ref, region: "eu-west-2" }),
-    // The platform restarts the replica: the next read reports its status, and the update waits it out.
+    // The platform restarts the replica: the next read reports its status, and the update waits it out. The
+    // restart lasts its own while: a fixture may make the project's own restarts instant.
     outOfBand: async (emu, ids, id) =>
       void (await emu.control("PUT", `/projects/${ids.ref}/read-replicas/status`, {
         identifier: id.split("/")[1],
         status: "RESTARTING",
+        forMs: 1500,
       })),
     update: (i) => ({ ...i, createTimeoutSeconds: 60 }),
     generated: (c) => ({ replica: String(c.props.identifier) }),
