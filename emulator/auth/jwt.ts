@@ -130,18 +130,6 @@ export function signJwtWithKey(
   return `${input}.${b64url(signature)}`;
 }
 
-/**
- * Checks a JWT against one key: its algorithm must be the key's, the
- * signature the key's, and `exp`/`nbf` hold at `nowMs`.
- */
-export function verifyJwtWithKey(token: string, key: VerificationKey, nowMs: number): JwtVerification {
-  const decoded = decodeJwt(token);
-  if (!decoded) return { ok: false, reason: "malformed token" };
-  if (decoded.header.alg !== key.algorithm) return { ok: false, reason: "unsupported algorithm" };
-  if (!signatureValid(token, key)) return { ok: false, reason: "invalid signature" };
-  return checkTimes(decoded.claims, nowMs);
-}
-
 /** Whether the token's signature is the key's (the algorithm already checked against the key's). */
 export function signatureValid(token: string, key: VerificationKey): boolean {
   const [headerPart, payloadPart, signaturePart] = token.split(".");
