@@ -53,3 +53,10 @@ export function timeoutSeconds(name: string, max: number) {
 export function optionalFlag(name: string) {
   return z.boolean({ error: `${name} must be a boolean` }).optional();
 }
+
+/**
+ * How the migrations a DatabaseSchema writes are known in the history: their
+ * idempotency key starts with this. They carry no rollback; their objects are
+ * the DatabaseSchema's to keep or drop.
+ */
+export const DECLARED_SCHEMA_KEY_PREFIX = "supabase-pulumi-schema-";

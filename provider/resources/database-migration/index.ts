@@ -15,7 +15,7 @@ import { usageProjectRef, type ResourceDoc } from "../../resource-doc";
 import { checkWith, containsUnknown, type Props, type ResourceImpl } from "../common";
 import { withDrift, type Drift } from "../drift";
 import { restorePointBeforeMigration } from "../restore-point";
-import { projectRef, sha256Hex } from "../shared";
+import { DECLARED_SCHEMA_KEY_PREFIX, projectRef, sha256Hex } from "../shared";
 
 export const databaseMigrationInputs = z
   .object({
@@ -253,8 +253,13 @@ async function rollBackNow(ref: string, props: Props, inFlight: Map<string, Prom
     await Promise.allSettled(waits);
     later = (await client.listMigrations(ref)).filter((e) => compareVersions(e.version, version) > 0);
   }
-  if (later.length > 0) {
-    const names = later.map((e) => (e.name ? `${e.version} ${e.name}` : e.version));
+  // A DatabaseSchema's later entries run nothing when rolled back (they have no rollback): they go with
+  // this one and are recorded again after, so the history keeps them and the declared objects stay.
+  const fetched = await Promise.all(later.map((e) => client.getMigration(ref, e.version)));
+  const keep = fetched.filter(isDeclaredSchemaEntry);
+  const blocking = later.filter((e) => !keep.some((k) => k.version === e.version));
+  if (blocking.length > 0) {
+    const names = blocking.map((e) => (e.name ? `${e.version} ${e.name}` : e.version));
     throw new SupabaseError(
       "CONFLICT",
       `the history has later migrations (${names.join(", ")}); rolling back version ${version} would undo them too. Roll those back first (declare dependsOn so destroy orders them), or add a new migration instead of changing this one.`,
@@ -263,9 +268,20 @@ async function rollBackNow(ref: string, props: Props, inFlight: Map<string, Prom
   try {
     await client.patchMigration(ref, version, { rollback: props.downSql });
     await client.rollbackMigrations(ref, version);
+    for (const e of keep.sort((a, b) => compareVersions(a.version, b.version)))
+      await client.upsertMigration(
+        ref,
+        { query: (e.statements ?? []).map((s) => `${s.trim().replace(/;$/, "")};\n`).join(""), name: e.name },
+        e.idempotency_key!,
+      );
   } finally {
     historyChanged(ref);
   }
+}
+
+/** An entry a DatabaseSchema wrote: known by its key, with no rollback to run. */
+function isDeclaredSchemaEntry(e: MigrationEntry): boolean {
+  return (e.idempotency_key ?? "").startsWith(DECLARED_SCHEMA_KEY_PREFIX) && (e.rollback ?? []).every((s) => !s.trim());
 }
 
 function outputs(inputs: Props, found: { version: string; adopted: boolean }): Props {

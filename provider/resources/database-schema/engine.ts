@@ -20,7 +20,7 @@ import {
 import { managementClient } from "../../context";
 import { withUnknownOutcome } from "../../client/management";
 import { SupabaseError } from "../../errors";
-import { sha256Hex } from "../shared";
+import { DECLARED_SCHEMA_KEY_PREFIX, sha256Hex } from "../shared";
 import type { Props } from "../common";
 
 /** The declared files: `sql` as one file named `sql`, or `sourceDir`'s `*.sql` in lexicographic order (as the platform's CLI reads `supabase/schemas`). */
@@ -126,7 +126,7 @@ export const migrationName = (prefix: string, sql: string) => `${prefix}_${sha25
  */
 export async function applyMigration(ref: string, name: string, sql: string): Promise<string> {
   const client = managementClient();
-  const key = `supabase-pulumi-schema-${sha256Hex(`${ref}/${name}/${sha256Hex(sql)}`).slice(0, 40)}`;
+  const key = `${DECLARED_SCHEMA_KEY_PREFIX}${sha256Hex(`${ref}/${name}/${sha256Hex(sql)}`).slice(0, 40)}`;
   const known = new Set((await client.listMigrations(ref)).map((e) => e.version));
   const recorded = async () => {
     for (const e of (await client.listMigrations(ref)).filter((x) => !known.has(x.version) && x.name === name)) {

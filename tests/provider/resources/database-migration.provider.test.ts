@@ -5,10 +5,12 @@
  * destroy, settling a lost answer, with the API footprint from the request log.
  */
 import * as runtime from "supabase-pulumi/runtime";
+import { closeScratch } from "../../../provider/resources/database-schema/engine";
 import { calls, useSharedProject } from "./config-helpers";
 
 const ctx = useSharedProject("mig");
 const P = () => runtime.provider("databaseMigration");
+afterAll(() => closeScratch());
 
 const LIST = "GET /v1/projects/{ref}/database/migrations";
 const APPLY = "POST /v1/projects/{ref}/database/migrations";
@@ -201,6 +203,29 @@ test("a rollback that would undo a later migration refuses; later ones destroyed
   expect(await sql("select to_regclass('public.ta')::text as a, to_regclass('public.tb')::text as b")).toEqual([
     { a: null, b: null },
   ]);
+});
+
+test("a DatabaseSchema's later entries don't block a rollback: they run nothing and are recorded again after", async () => {
+  const { emu, ref } = ctx;
+  const m = await create({ name: "055_m", sql: "create table tm (id int)", downSql: "drop table tm" });
+  const S = runtime.provider("databaseSchema");
+  const declared = await S.check(
+    {},
+    { projectRef: ref, sql: "create schema kept_app;\ncreate table kept_app.t (id int);", schemas: ["kept_app"] },
+  );
+  expect(declared.failures).toEqual([]);
+  const schema = await S.create(declared.inputs!);
+  const entryName = (await history()).find((e) => e.version === schema.outs!.lastMigrationVersion)!.name;
+  await emu.clearRequests();
+  await P().delete(m.id, m.outs!);
+  expect(await calls(emu)).toEqual([LIST, GET, PATCH, ROLLBACK, UPSERT]);
+  expect(await sql("select to_regclass('public.tm')::text as m, to_regclass('kept_app.t')::text as s")).toEqual([
+    { m: null, s: "kept_app.t" },
+  ]);
+  const after = await history();
+  expect(after.map((e) => e.name)).not.toContain("055_m");
+  expect(after.filter((e) => e.name === entryName)).toHaveLength(1);
+  await S.delete(schema.id, { ...schema.outs!, onDelete: "drop" });
 });
 
 test("a lost answer to apply is settled by the entry's key: the SQL runs once", async () => {

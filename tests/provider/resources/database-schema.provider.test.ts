@@ -164,6 +164,28 @@ test("a plan that fails on the live database applies nothing and names the state
   await sql("delete from notes");
 });
 
+test("an apply refused while the project restarts (a PostgresConfig in the same up) is asked again, and lands once", async () => {
+  const { emu, ref } = ctx;
+  const declared = { projectRef: ref, sql: `${state.outs.sql}\ncomment on column notes.title is 'shown first';\n` };
+  const checked = await P().check(state.outs, { ...declared, migrationName: "notes" });
+  expect(checked.failures).toEqual([]);
+  const restarting = { message: `Project is not ready to run queries: its status is RESTARTING.` };
+  await emu.addFault({
+    method: "POST",
+    path: "/v1/projects/{ref}/database/migrations",
+    status: 400,
+    body: restarting,
+    times: 1,
+  });
+  await emu.clearRequests();
+  const updated = await P().update(state.id, state.outs, checked.inputs!);
+  expect(updated.outs!.appliedStatements).toBe(1);
+  // Planned again after the refusal, applied once: the refused attempt left nothing.
+  expect(await calls(emu)).toEqual([QUERY, LIST, APPLY, QUERY, LIST, APPLY, LIST, GET]);
+  expect((await emu.faults()).length).toBe(0);
+  state = { ...state, outs: updated.outs! };
+});
+
 test("refusals: bad SQL names its file and line, reserved schemas their reason, no API call for input errors", async () => {
   const { emu, ref } = ctx;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "schema-"));
