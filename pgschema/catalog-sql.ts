@@ -17,13 +17,22 @@
 /** A schema name as a SQL literal (names are validated by the caller; quotes are doubled anyway). */
 const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
+/**
+ * An object's grants as a sorted JSON array of `grantee PRIVILEGE[ WITH GRANT OPTION]`,
+ * from its ACL expression; the owner's own privileges are left out when `owner` is given.
+ */
+const grants = (acl: string, owner?: string) => `(select coalesce(json_agg(x order by x), '[]') from (
+         select (case when g.grantee = 0 then 'PUBLIC' else quote_ident(pg_get_userbyid(g.grantee)) end)
+           || ' ' || g.privilege_type || case when g.is_grantable then ' WITH GRANT OPTION' else '' end as x
+         from aclexplode(${acl}) g${owner ? ` where g.grantee <> ${owner}` : ""}) q)`;
+
 export function catalogSql(schemas: readonly string[]): string {
   const owned = `array[${schemas.map(literal).join(", ") || "''"}]::text[]`;
   return `
 select j.catalog from (select pg_catalog.set_config('search_path', 'pg_catalog', true) as _) pin
 cross join lateral (
 with ns as (
-  select n.oid, n.nspname from pg_namespace n where n.nspname = any(${owned})
+  select n.oid, n.nspname, n.nspacl, n.nspowner from pg_namespace n where n.nspname = any(${owned})
 ),
 -- The role whose default privileges count: the database's owner, who runs the migrations (the read-only route runs as another role).
 me as (select datdba as oid from pg_database where datname = current_database()),
@@ -38,11 +47,7 @@ select json_build_object(
   'schemas', (select coalesce(json_agg(json_build_object(
       'name', ns.nspname,
       'comment', obj_description(ns.oid, 'pg_namespace'),
-      'acl', (select coalesce(json_agg(x order by x), '[]') from (
-         select (case when a.grantee = 0 then 'PUBLIC' else quote_ident(pg_get_userbyid(a.grantee)) end)
-           || ' ' || a.privilege_type || case when a.is_grantable then ' WITH GRANT OPTION' else '' end as x
-         from pg_namespace n2, aclexplode(coalesce(n2.nspacl, acldefault('n', n2.nspowner))) a
-         where n2.oid = ns.oid and a.grantee <> n2.nspowner) q)
+      'acl', ${grants(`coalesce(ns.nspacl, acldefault('n', ns.nspowner))`, `ns.nspowner`)}
     ) order by ns.nspname), '[]') from ns),
   'extensions', (select coalesce(json_agg(json_build_object(
       'name', e.extname, 'schema', n.nspname) order by e.extname), '[]')
@@ -52,10 +57,7 @@ select json_build_object(
       'schema', ns.nspname,
       'labels', (select json_agg(en.enumlabel order by en.enumsortorder) from pg_enum en where en.enumtypid = t.oid),
       'comment', obj_description(t.oid, 'pg_type'),
-      'acl', (select coalesce(json_agg(x order by x), '[]') from (
-         select (case when a.grantee = 0 then 'PUBLIC' else quote_ident(pg_get_userbyid(a.grantee)) end)
-           || ' ' || a.privilege_type || case when a.is_grantable then ' WITH GRANT OPTION' else '' end as x
-         from aclexplode(coalesce(t.typacl, acldefault('T', t.typowner))) a where a.grantee <> t.typowner) q)
+      'acl', ${grants(`coalesce(t.typacl, acldefault('T', t.typowner))`, `t.typowner`)}
     ) order by ns.nspname, t.typname), '[]')
     from pg_type t join ns on ns.oid = t.typnamespace
     where t.typtype = 'e' and not exists (select 1 from ext_member e where e.classid = 'pg_type'::regclass and e.objid = t.oid)),
@@ -70,10 +72,7 @@ select json_build_object(
       'checks', (select coalesce(json_agg(json_build_object('name', quote_ident(c.conname), 'def', pg_get_constraintdef(c.oid)) order by c.conname), '[]')
                  from pg_constraint c where c.contypid = t.oid and c.contype = 'c'),
       'comment', obj_description(t.oid, 'pg_type'),
-      'acl', (select coalesce(json_agg(x order by x), '[]') from (
-         select (case when a.grantee = 0 then 'PUBLIC' else quote_ident(pg_get_userbyid(a.grantee)) end)
-           || ' ' || a.privilege_type || case when a.is_grantable then ' WITH GRANT OPTION' else '' end as x
-         from aclexplode(coalesce(t.typacl, acldefault('T', t.typowner))) a where a.grantee <> t.typowner) q)
+      'acl', ${grants(`coalesce(t.typacl, acldefault('T', t.typowner))`, `t.typowner`)}
     ) order by ns.nspname, t.typname), '[]')
     from pg_type t join ns on ns.oid = t.typnamespace
     where t.typtype = 'd' and not exists (select 1 from ext_member e where e.classid = 'pg_type'::regclass and e.objid = t.oid)),
@@ -88,10 +87,7 @@ select json_build_object(
                   join pg_attribute a on a.attrelid = d.refobjid and a.attnum = d.refobjsubid
                   where d.classid = 'pg_class'::regclass and d.objid = c.oid and d.deptype = 'a' and d.refclassid = 'pg_class'::regclass limit 1),
       'comment', obj_description(c.oid, 'pg_class'),
-      'acl', (select coalesce(json_agg(x order by x), '[]') from (
-         select (case when a.grantee = 0 then 'PUBLIC' else quote_ident(pg_get_userbyid(a.grantee)) end)
-           || ' ' || a.privilege_type || case when a.is_grantable then ' WITH GRANT OPTION' else '' end as x
-         from aclexplode(coalesce(c.relacl, acldefault('s', c.relowner))) a where a.grantee <> c.relowner) q)
+      'acl', ${grants(`coalesce(c.relacl, acldefault('s', c.relowner))`, `c.relowner`)}
     ) order by c.nspname, c.relname), '[]')
     from rel c join pg_sequence s on s.seqrelid = c.oid
     where c.relkind = 'S' and not exists (select 1 from pg_depend d where d.classid = 'pg_class'::regclass and d.objid = c.oid and d.deptype = 'i')),
@@ -109,18 +105,12 @@ select json_build_object(
            'collation', case when a.attcollation <> 0 and a.attcollation <> (select typcollation from pg_type ty where ty.oid = a.atttypid)
                         then (select format('%I.%I', cn.nspname, co.collname) from pg_collation co join pg_namespace cn on cn.oid = co.collnamespace where co.oid = a.attcollation) end,
            'comment', col_description(c.oid, a.attnum),
-           'acl', (select coalesce(json_agg(x order by x), '[]') from (
-              select (case when g.grantee = 0 then 'PUBLIC' else quote_ident(pg_get_userbyid(g.grantee)) end)
-                || ' ' || g.privilege_type || case when g.is_grantable then ' WITH GRANT OPTION' else '' end as x
-              from aclexplode(a.attacl) g) q)
+           'acl', ${grants(`a.attacl`)}
          ) order by a.attnum), '[]')
          from pg_attribute a left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
          where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped),
       'comment', obj_description(c.oid, 'pg_class'),
-      'acl', (select coalesce(json_agg(x order by x), '[]') from (
-         select (case when a.grantee = 0 then 'PUBLIC' else quote_ident(pg_get_userbyid(a.grantee)) end)
-           || ' ' || a.privilege_type || case when a.is_grantable then ' WITH GRANT OPTION' else '' end as x
-         from aclexplode(coalesce(c.relacl, acldefault('r', c.relowner))) a where a.grantee <> c.relowner) q)
+      'acl', ${grants(`coalesce(c.relacl, acldefault('r', c.relowner))`, `c.relowner`)}
     ) order by c.nspname, c.relname), '[]')
     from rel c where c.relkind in ('r', 'p') and not c.relispartition),
   'constraints', (select coalesce(json_agg(json_build_object(
@@ -162,10 +152,7 @@ select json_build_object(
                    join pg_class rc on rc.oid = t.typrelid join pg_namespace rn on rn.oid = rc.relnamespace
                    where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.refclassid = 'pg_type'::regclass and t.typrelid <> 0),
       'comment', obj_description(p.oid, 'pg_proc'),
-      'acl', (select coalesce(json_agg(x order by x), '[]') from (
-         select (case when a.grantee = 0 then 'PUBLIC' else quote_ident(pg_get_userbyid(a.grantee)) end)
-           || ' ' || a.privilege_type || case when a.is_grantable then ' WITH GRANT OPTION' else '' end as x
-         from aclexplode(coalesce(p.proacl, acldefault('f', p.proowner))) a where a.grantee <> p.proowner) q)
+      'acl', ${grants(`coalesce(p.proacl, acldefault('f', p.proowner))`, `p.proowner`)}
     ) order by ns.nspname, p.proname, pg_get_function_identity_arguments(p.oid)), '[]')
     from pg_proc p join ns on ns.oid = p.pronamespace
     where p.prokind in ('f', 'p') and not exists (select 1 from ext_member e where e.classid = 'pg_proc'::regclass and e.objid = p.oid)),
@@ -191,19 +178,13 @@ select json_build_object(
       'columnComments', (select coalesce(json_object_agg(quote_ident(a.attname), col_description(c.oid, a.attnum)), '{}') from pg_attribute a
                where a.attrelid = c.oid and a.attnum > 0 and col_description(c.oid, a.attnum) is not null),
       'comment', obj_description(c.oid, 'pg_class'),
-      'acl', (select coalesce(json_agg(x order by x), '[]') from (
-         select (case when a.grantee = 0 then 'PUBLIC' else quote_ident(pg_get_userbyid(a.grantee)) end)
-           || ' ' || a.privilege_type || case when a.is_grantable then ' WITH GRANT OPTION' else '' end as x
-         from aclexplode(coalesce(c.relacl, acldefault('r', c.relowner))) a where a.grantee <> c.relowner) q)
+      'acl', ${grants(`coalesce(c.relacl, acldefault('r', c.relowner))`, `c.relowner`)}
     ) order by c.nspname, c.relname), '[]')
     from rel c where c.relkind in ('v', 'm')),
   'defaultPrivileges', (select coalesce(json_agg(json_build_object(
       'schema', ns.nspname,
       'objtype', case da.defaclobjtype when 'r' then 'TABLES' when 'S' then 'SEQUENCES' when 'f' then 'FUNCTIONS' when 'T' then 'TYPES' when 'n' then 'SCHEMAS' end,
-      'acl', (select coalesce(json_agg(x order by x), '[]') from (
-         select (case when a.grantee = 0 then 'PUBLIC' else quote_ident(pg_get_userbyid(a.grantee)) end)
-           || ' ' || a.privilege_type || case when a.is_grantable then ' WITH GRANT OPTION' else '' end as x
-         from aclexplode(da.defaclacl) a where a.grantee <> da.defaclrole) q)
+      'acl', ${grants(`da.defaclacl`, `da.defaclrole`)}
     ) order by ns.nspname, da.defaclobjtype), '[]')
     from pg_default_acl da join ns on ns.oid = da.defaclnamespace where da.defaclrole = (select oid from me))
 ) as catalog

@@ -84,13 +84,23 @@ export function poolerDefaults(): Record<string, unknown> {
 
 /** The shared pooler's connection facts, derived from the project. */
 export function poolerView(p: ProjectRecord, settings: Record<string, unknown>) {
-  const host = `aws-0-${p.region}.pooler.supabase.com`;
-  const url = `postgresql://postgres.${p.ref}:[YOUR-PASSWORD]@${host}:6543/postgres`;
+  return poolerEntry(p.ref, p.region, "PRIMARY", settings);
+}
+
+/** A pooler entry: the pooler of `region`, its tenant named by `identifier` (a project's ref or a replica's). */
+export function poolerEntry(
+  identifier: string,
+  region: string,
+  databaseType: "PRIMARY" | "READ_REPLICA",
+  settings: Record<string, unknown>,
+) {
+  const host = `aws-0-${region}.pooler.supabase.com`;
+  const url = `postgresql://postgres.${identifier}:[YOUR-PASSWORD]@${host}:6543/postgres`;
   return {
-    identifier: p.ref,
-    database_type: "PRIMARY",
+    identifier,
+    database_type: databaseType,
     is_using_scram_auth: true,
-    db_user: `postgres.${p.ref}`,
+    db_user: `postgres.${identifier}`,
     db_host: host,
     db_port: 6543,
     db_name: "postgres",

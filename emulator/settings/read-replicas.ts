@@ -10,6 +10,7 @@
 import type { EmulatorContext, ProjectStatus } from "../store/context";
 import type { ProjectRecord, ReadReplicaRecord } from "../store/records";
 import { randomLetters } from "../store/ids";
+import { poolerEntry } from "./config-defaults";
 
 /** The database statuses of the document (`databases[].status`). */
 export type DatabaseStatus =
@@ -93,20 +94,5 @@ export function databasesView(app: EmulatorContext, p: ProjectRecord) {
 
 /** A replica's pooler: the pooler of its region, its tenant named by the replica's identifier. */
 export function replicaPoolerView(r: ReadReplicaRecord, settings: Record<string, unknown>) {
-  const host = `aws-0-${r.region}.pooler.supabase.com`;
-  const url = `postgresql://postgres.${r.identifier}:[YOUR-PASSWORD]@${host}:6543/postgres`;
-  return {
-    identifier: r.identifier,
-    database_type: "READ_REPLICA",
-    is_using_scram_auth: true,
-    db_user: `postgres.${r.identifier}`,
-    db_host: host,
-    db_port: 6543,
-    db_name: "postgres",
-    connection_string: url,
-    connectionString: url,
-    default_pool_size: settings.default_pool_size ?? null,
-    max_client_conn: settings.max_client_conn ?? null,
-    pool_mode: settings.pool_mode,
-  };
+  return poolerEntry(r.identifier, r.region, "READ_REPLICA", settings);
 }
