@@ -62,10 +62,15 @@ const STAYS = /its status is (INACTIVE|PAUSING|PAUSE_FAILED|RESTORE_FAILED|INIT_
 /**
  * Runs `fn` again while the project refuses it as not ready (a restart after a
  * Postgres setting applied in the same `up`, or a project still coming up),
- * for up to ten minutes. The refusal comes before the service does anything,
+ * for up to ten minutes (or `opts.timeoutMs`). The refusal comes before the service does anything,
  * so `fn` must only be safe to repeat after such a refusal.
  */
-export async function whenProjectReady<T>(ref: string, what: string, fn: () => Promise<T>): Promise<T> {
+export async function whenProjectReady<T>(
+  ref: string,
+  what: string,
+  fn: () => Promise<T>,
+  opts: { timeoutMs?: number } = {},
+): Promise<T> {
   const r = await pollUntil(
     async () => {
       try {
@@ -75,7 +80,7 @@ export async function whenProjectReady<T>(ref: string, what: string, fn: () => P
         throw err;
       }
     },
-    { timeoutMs: 600_000, minDelayMs: 500, maxDelayMs: 5000, what: `project ${ref} to ${what}` },
+    { timeoutMs: opts.timeoutMs ?? 600_000, minDelayMs: 500, maxDelayMs: 5000, what: `project ${ref} to ${what}` },
   );
   return r.value;
 }

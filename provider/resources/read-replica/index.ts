@@ -11,9 +11,8 @@ import { defineKind, driftOutput, type RecoverHook } from "../../kind";
 import { READ_REPLICA_REGIONS } from "../../client/config-schemas";
 import { withUnknownOutcome, type ProjectDatabaseEntry, type ReadReplicaRegion } from "../../client/management";
 import { managementClient } from "../../context";
-import { ApiError, isNotFound, partialFailure, SupabaseError } from "../../errors";
-import { pollUntil } from "../../poll";
-import { sleep, systemClock } from "../../clock";
+import { isNotFound, partialFailure, SupabaseError } from "../../errors";
+import { pollUntil, whenProjectReady } from "../../poll";
 import { managementFootprint, usageProjectRef, type ResourceDoc } from "../../resource-doc";
 import {
   checkWith,
@@ -130,28 +129,6 @@ function waitHealthy(ref: string, identifier: string, timeoutS: number): Promise
   );
 }
 
-/** A set-up refused only because the project is passing through a state it leaves by itself (a restart). */
-const PASSING = /its status is (RESTARTING|COMING_UP|RESTORING|UPGRADING)\b/;
-const passing = (err: unknown) => err instanceof ApiError && err.status === 400 && PASSING.test(err.apiMessage);
-
-/**
- * The set-up, asked again while the project passes through a restart (a
- * Postgres setting applied in the same `up`), for up to `timeoutS`: that
- * refusal comes before the service does anything. A paused project, or any
- * other answer, fails at once; a lost answer is never repeated blindly.
- */
-async function setupWhenReady(ref: string, region: ReadReplicaRegion, timeoutS: number): Promise<void> {
-  const deadline = systemClock.now() + timeoutS * 1000;
-  for (let delay = 500; ; delay = Math.min(5000, delay * 2)) {
-    try {
-      return await managementClient().setupReadReplica(ref, region);
-    } catch (err) {
-      if (!passing(err) || systemClock.now() + delay > deadline) throw err;
-    }
-    await sleep(systemClock, delay);
-  }
-}
-
 /**
  * Sets up a replica and answers the new one's database entry. The set-up's
  * answer has no body, so the new replica is the one in the region that the
@@ -168,7 +145,11 @@ function setUp(ref: string, region: ReadReplicaRegion, timeoutS: number): Promis
       ((await projectReplicas(ref, true)) ?? []).filter((r) => r.region === region && !known.has(r.identifier));
     await withUnknownOutcome(
       async () => {
-        await setupWhenReady(ref, region, timeoutS);
+        // Asked again while the project passes through a restart (a Postgres setting in the same `up`): that
+        // refusal comes before the service does anything. A paused project, or any other answer, fails at once.
+        await whenProjectReady(ref, "set up a read replica", () => managementClient().setupReadReplica(ref, region), {
+          timeoutMs: timeoutS * 1000,
+        });
         return true;
       },
       async () => ((await fresh()).length > 0 ? true : undefined),
