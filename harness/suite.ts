@@ -5,6 +5,9 @@
  * points the runtime at the emulator and gives every test fresh provider
  * contexts, so no cache or batch carries over from one test to the next.
  */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import type { EmulatorOptions } from "../emulator/types";
 import { startTestEmulator, type TestEmulator } from "./emulator";
 
@@ -59,4 +62,63 @@ export function useEmulator(opts: EmulatorSetup = {}): { readonly emu: TestEmula
     }
   });
   return suite;
+}
+
+/** The access token of the emulators `usePersistentEmulators` starts (a fixed one, so it carries over a restart). */
+export const PERSISTENT_TOKEN = "sbp_0123456789abcdef0123456789abcdef01234567";
+
+/**
+ * Emulators over one data directory of the test file, started and stopped by
+ * the tests themselves (to see what survives a restart): `start()` opens one on
+ * the directory, `stop(emu)` closes it; after the file, any still running are
+ * closed and the directory removed.
+ */
+export function usePersistentEmulators(prefix: string): {
+  readonly dataDir: string;
+  /** The ones still running, oldest first. */
+  readonly running: readonly TestEmulator[];
+  start(opts?: EmulatorOptions): Promise<TestEmulator>;
+  stop(emu: TestEmulator): Promise<void>;
+  /** Closes `emu` (started otherwise) with the others after the file. */
+  adopt(emu: TestEmulator): TestEmulator;
+} {
+  let dir: string | undefined;
+  const running: TestEmulator[] = [];
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), `supabase-emulator-${prefix}-`));
+  });
+  afterAll(async () => {
+    await Promise.all(running.map((e) => e.close()));
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const dataDir = (): string => {
+    if (!dir) throw new Error("the data directory is made before the file's tests (use it inside tests or hooks)");
+    return dir;
+  };
+  return {
+    get dataDir(): string {
+      return dataDir();
+    },
+    get running(): readonly TestEmulator[] {
+      return running;
+    },
+    adopt(emu: TestEmulator): TestEmulator {
+      running.push(emu);
+      return emu;
+    },
+    async start(opts: EmulatorOptions = {}): Promise<TestEmulator> {
+      const emu = await startTestEmulator({
+        dataDir: dataDir(),
+        provisioningDelayMs: 0,
+        accessToken: PERSISTENT_TOKEN,
+        ...opts,
+      });
+      running.push(emu);
+      return emu;
+    },
+    async stop(emu: TestEmulator): Promise<void> {
+      await emu.close();
+      running.splice(running.indexOf(emu), 1);
+    },
+  };
 }

@@ -6,71 +6,40 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { readyProject, type TestEmulator } from "../../../harness/emulator";
-import { useEmulator } from "../../../harness/suite";
+import { useCommandProject } from "../../../harness/cli";
 import { adviseCommand } from "../../../cli/advise";
 import { help } from "../../../cli/commands";
 
-let emu: TestEmulator;
-let ref: string;
-let anonKey: string;
-const saved = { ...process.env };
+const cli = useCommandProject({ command: adviseCommand, project: "advise", org: "Advise Org" });
 
-useEmulator({
-  setup: async (started) => {
-    emu = started;
-    process.env.SUPABASE_ACCESS_TOKEN = emu.accessToken;
-    process.env.SUPABASE_API_URL = emu.apiUrl;
-    ({ ref, anonKey } = await readyProject(emu, "advise", "Advise Org"));
-  },
-  teardown: () => {
-    process.env = saved;
-  },
-});
+const advise = (...argv: string[]) => cli.run(...argv);
 
-async function advise(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const code = await adviseCommand(
-    argv,
-    (s) => void (out += s),
-    (s) => void (err += s),
-  );
-  // Nothing secret: neither the access token nor the project's keys.
-  for (const secret of [emu.accessToken, anonKey]) {
-    expect(out).not.toContain(secret);
-    expect(err).not.toContain(secret);
-  }
-  return { code, out, err };
-}
-
-const sql = async (query: string) =>
-  expect((await emu.api("POST", `/v1/projects/${ref}/database/query`, { query })).status).toBe(201);
+const sql = (query: string) => cli.sql(query);
 
 test("the CLI lists the command", () => {
   expect(help()).toMatch(/advise\s+the platform's security and performance advisors/);
 });
 
 test("a clean database passes the default gate; warnings fail --fail-on warn", async () => {
-  const clean = await advise("--project", ref);
+  const clean = await advise("--project", cli.ref);
   expect(clean.code).toBe(0);
   expect(clean.out).toContain("No finding at ERROR or above.");
   // A new project's settings have warnings (leaked-password protection off, …).
-  const warn = await advise("--project", ref, "--fail-on", "warn");
+  const warn = await advise("--project", cli.ref, "--fail-on", "warn");
   expect(warn.code).toBe(1);
   expect(warn.out).toContain("auth_leaked_password_protection");
 });
 
 test("a public table without RLS fails the gate, in each format; ignoring its key passes it", async () => {
   await sql("create table leaky (id int primary key, secret_note text)");
-  const text = await advise("--project", ref, "--type", "security");
+  const text = await advise("--project", cli.ref, "--type", "security");
   expect(text.code).toBe(1);
   expect(text.out).toMatch(/✗ ERROR rls_disabled_in_public {2}public\.leaky/);
   expect(text.out).toContain(
     "https://supabase.com/docs/guides/database/database-linter?lint=0013_rls_disabled_in_public",
   );
 
-  const md = await advise("--project", ref, "--format", "markdown");
+  const md = await advise("--project", cli.ref, "--format", "markdown");
   expect(md.code).toBe(1);
   expect(md.out).toContain("## Database advisors");
   expect(md.out).toContain("### ERROR (1)");
@@ -80,7 +49,7 @@ test("a public table without RLS fails the gate, in each format; ignoring its ke
   // Grouped by level, most severe first.
   expect(md.out.indexOf("### ERROR")).toBeLessThan(md.out.indexOf("### WARN"));
 
-  const json = await advise("--project", ref, "--format", "json", "--type", "security");
+  const json = await advise("--project", cli.ref, "--format", "json", "--type", "security");
   expect(json.code).toBe(1);
   const parsed = JSON.parse(json.out);
   expect(parsed).toMatchObject({ failed: true, failOn: "ERROR", type: "security" });
@@ -88,28 +57,28 @@ test("a public table without RLS fails the gate, in each format; ignoring its ke
     "rls_disabled_in_public_public_leaky",
   );
 
-  const ignored = await advise("--project", ref, "--ignore", "rls_disabled_in_public_public_leaky");
+  const ignored = await advise("--project", cli.ref, "--ignore", "rls_disabled_in_public_public_leaky");
   expect(ignored.code).toBe(0);
   expect(ignored.out).toContain("Ignored: rls_disabled_in_public_public_leaky");
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "advise-"));
   const file = path.join(dir, "ignore.json");
   fs.writeFileSync(file, JSON.stringify([{ cache_key: "rls_disabled_in_public_public_leaky", reason: "demo" }]));
-  expect((await advise("--project", ref, "--ignore-file", file, "--format", "json")).code).toBe(0);
+  expect((await advise("--project", cli.ref, "--ignore-file", file, "--format", "json")).code).toBe(0);
 
   await sql("alter table leaky enable row level security");
-  expect((await advise("--project", ref)).code).toBe(0);
+  expect((await advise("--project", cli.ref)).code).toBe(0);
 });
 
 test("bad input is a clear error and exit 2", async () => {
   const cases: Array<[string[], string]> = [
-    [["--project", ref, "--type", "speed"], "--type must be one of security, performance, all"],
-    [["--project", ref, "--fail-on", "loud"], "--fail-on must be one of error, warn, info"],
-    [["--project", ref, "--format", "html"], "--format must be one of text, markdown, json"],
+    [["--project", cli.ref, "--type", "speed"], "--type must be one of security, performance, all"],
+    [["--project", cli.ref, "--fail-on", "loud"], "--fail-on must be one of error, warn, info"],
+    [["--project", cli.ref, "--format", "html"], "--format must be one of text, markdown, json"],
     [[], "give --project REF or --stack NAME"],
     [["--project", "nope"], "a project ref is 20 lowercase letters"],
-    [["--project", ref, "--stack", "dev"], "not both"],
-    [["--project", ref, "--bogus"], "unknown argument --bogus"],
+    [["--project", cli.ref, "--stack", "dev"], "not both"],
+    [["--project", cli.ref, "--bogus"], "unknown argument --bogus"],
   ];
   for (const [argv, message] of cases) {
     const r = await advise(...argv);
@@ -129,9 +98,9 @@ test("bad input is a clear error and exit 2", async () => {
   ]) {
     const file = path.join(dir, "bad.json");
     fs.writeFileSync(file, content);
-    const r = await advise("--project", ref, "--ignore-file", file);
+    const r = await advise("--project", cli.ref, "--ignore-file", file);
     expect(r.code).toBe(2);
     expect(r.err).toContain(message);
   }
-  expect((await advise("--project", ref, "--ignore-file", path.join(dir, "missing.json"))).code).toBe(2);
+  expect((await advise("--project", cli.ref, "--ignore-file", path.join(dir, "missing.json"))).code).toBe(2);
 });

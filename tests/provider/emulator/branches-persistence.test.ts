@@ -3,32 +3,13 @@
  * branch's own project, keys and database (answering its GraphQL API), its
  * runs, and what can be done to it afterwards.
  */
+import { usePersistentEmulators } from "../../../harness/suite";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
-import { readyProject, startTestEmulator, type TestEmulator } from "../../../harness/emulator";
+import { readyProject, type TestEmulator } from "../../../harness/emulator";
 
-let dataDir: string;
-const running: TestEmulator[] = [];
-
-beforeAll(() => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "supabase-emulator-branches-"));
-});
-
-afterAll(async () => {
-  await Promise.all(running.map((e) => e.close()));
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function start(): Promise<TestEmulator> {
-  const emu = await startTestEmulator({
-    dataDir,
-    provisioningDelayMs: 0,
-    accessToken: "sbp_0123456789abcdef0123456789abcdef01234567",
-  });
-  running.push(emu);
-  return emu;
-}
+const persistent = usePersistentEmulators("branches");
+const { start, stop } = persistent;
 
 /** The names of `notes` through the branch's GraphQL API, with its own anon key. */
 async function graphqlNames(emu: TestEmulator, ref: string): Promise<string[]> {
@@ -63,8 +44,7 @@ test("branches, their projects and databases survive a restart", async () => {
   expect(await graphqlNames(first, branch.project_ref)).toEqual(["kept"]);
   const detail = (await first.api("GET", `/v1/branches/${branch.id}`)).body;
   const runs = (await first.api("GET", `/v1/projects/${branch.project_ref}/actions`)).body;
-  await first.close();
-  running.splice(running.indexOf(first), 1);
+  await stop(first);
 
   const second = await start();
   const list = (await second.api("GET", `/v1/projects/${ref}/branches`)).body;
@@ -90,9 +70,9 @@ test("branches, their projects and databases survive a restart", async () => {
   expect(columns.body).toEqual([{ column_name: "id" }, { column_name: "name" }, { column_name: "body" }]);
 
   // Deleting it removes its database from the data directory once the deletion completes.
-  expect(fs.existsSync(path.join(dataDir, "db", branch.project_ref))).toBe(true);
+  expect(fs.existsSync(path.join(persistent.dataDir, "db", branch.project_ref))).toBe(true);
   expect((await second.api("DELETE", `/v1/branches/${branch.id}`)).status).toBe(200);
   await second.advanceTime(10_000);
   expect((await second.api("GET", `/v1/projects/${branch.project_ref}`)).status).toBe(404);
-  expect(fs.existsSync(path.join(dataDir, "db", branch.project_ref))).toBe(false);
+  expect(fs.existsSync(path.join(persistent.dataDir, "db", branch.project_ref))).toBe(false);
 });

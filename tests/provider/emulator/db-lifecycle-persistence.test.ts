@@ -2,33 +2,11 @@
  * The database-lifecycle settings (temporary access, disk, …) live on the
  * project's record: with a data directory they survive a restart.
  */
-import * as fs from "node:fs";
-import * as os from "node:os";
-import * as path from "node:path";
-import { startTestEmulator, type TestEmulator } from "../../../harness/emulator";
+import { usePersistentEmulators } from "../../../harness/suite";
+import { type TestEmulator } from "../../../harness/emulator";
 
-let dataDir: string;
-const running: TestEmulator[] = [];
-
-beforeAll(() => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "supabase-emulator-lifecycle-"));
-});
-
-afterAll(async () => {
-  await Promise.all(running.map((e) => e.close()));
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function start(): Promise<TestEmulator> {
-  const emu = await startTestEmulator({ dataDir, provisioningDelayMs: 0 });
-  running.push(emu);
-  return emu;
-}
-
-async function stop(emu: TestEmulator): Promise<void> {
-  await emu.close();
-  running.splice(running.indexOf(emu), 1);
-}
+const persistent = usePersistentEmulators("lifecycle");
+const { start, stop } = persistent;
 
 test("temporary access, its unavailability, the disk and its modification count, a pause, a Postgres upgrade and read replicas survive a restart", async () => {
   const first = await start();

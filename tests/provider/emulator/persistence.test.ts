@@ -1,39 +1,15 @@
 /** With a data directory, organizations, projects, keys and embedded databases survive a restart. */
+import { usePersistentEmulators } from "../../../harness/suite";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
-import { startTestEmulator, type TestEmulator } from "../../../harness/emulator";
+import { startTestEmulator } from "../../../harness/emulator";
 
-let dataDir: string;
-const running: TestEmulator[] = [];
-
-beforeAll(() => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "supabase-emulator-persist-"));
-});
-
-afterAll(async () => {
-  await Promise.all(running.map((e) => e.close()));
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function start(): Promise<TestEmulator> {
-  const emu = await startTestEmulator({
-    dataDir,
-    provisioningDelayMs: 0,
-    accessToken: "sbp_0123456789abcdef0123456789abcdef01234567",
-  });
-  running.push(emu);
-  return emu;
-}
-
-async function stop(emu: TestEmulator): Promise<void> {
-  await emu.close();
-  running.splice(running.indexOf(emu), 1);
-}
+const persistent = usePersistentEmulators("persist");
+const { start, stop } = persistent;
 
 test("state and databases survive a restart; the data directory is locked while in use", async () => {
   const first = await start();
-  expect(first.dataDir).toBe(path.resolve(dataDir));
+  expect(first.dataDir).toBe(path.resolve(persistent.dataDir));
   const org = (await first.api("POST", "/v1/organizations", { name: "Durable" })).body;
   const project = (
     await first.api("POST", "/v1/projects", {
@@ -50,11 +26,11 @@ test("state and databases survive a restart; the data directory is locked while 
   });
   expect(created.status).toBe(201);
 
-  await expect(startTestEmulator({ dataDir })).rejects.toThrow(/in use by another emulator/);
+  await expect(startTestEmulator({ dataDir: persistent.dataDir })).rejects.toThrow(/in use by another emulator/);
 
-  const stateText = fs.readFileSync(path.join(dataDir, "state.json"), "utf8");
+  const stateText = fs.readFileSync(path.join(persistent.dataDir, "state.json"), "utf8");
   expect(stateText).not.toContain("very-secret-pw");
-  expect(fs.existsSync(path.join(dataDir, "db", project.id, "PG_VERSION"))).toBe(true);
+  expect(fs.existsSync(path.join(persistent.dataDir, "db", project.id, "PG_VERSION"))).toBe(true);
   await stop(first);
 
   const second = await start();
@@ -95,7 +71,7 @@ test("state and databases survive a restart; the data directory is locked while 
   await second.api("DELETE", `/v1/projects/${project.id}`);
   await second.advanceTime(1_000);
   expect((await second.api("GET", `/v1/projects/${project.id}`)).status).toBe(404);
-  expect(fs.existsSync(path.join(dataDir, "db", project.id))).toBe(false);
+  expect(fs.existsSync(path.join(persistent.dataDir, "db", project.id))).toBe(false);
   await stop(second);
 
   const third = await start();

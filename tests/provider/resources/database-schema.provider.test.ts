@@ -12,6 +12,7 @@ import * as path from "node:path";
 import * as runtime from "supabase-pulumi/runtime";
 import { schemaCommand } from "../../../cli/schema";
 import { closeScratch } from "../../../provider/resources/database-schema/engine";
+import { runCaptured } from "../../../harness/cli";
 import { calls, useSharedProject } from "./config-helpers";
 
 const ctx = useSharedProject("schema");
@@ -261,16 +262,7 @@ test("supabase-pulumi schema plan prints the plan: exit 1 with statements, 0 wit
   process.env.SUPABASE_ACCESS_TOKEN = emu.accessToken;
   process.env.SUPABASE_API_URL = emu.apiUrl;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "schema-cli-"));
-  const run = async (...argv: string[]) => {
-    let out = "";
-    let err = "";
-    const code = await schemaCommand(
-      argv,
-      (s) => void (out += s),
-      (s) => void (err += s),
-    );
-    return { code, out, err };
-  };
+  const run = (...argv: string[]) => runCaptured(schemaCommand, argv, [emu.accessToken]);
   try {
     fs.writeFileSync(
       path.join(dir, "app.sql"),

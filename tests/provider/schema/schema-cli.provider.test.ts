@@ -7,16 +7,11 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { readyProject, type TestEmulator } from "../../../harness/emulator";
-import { useEmulator } from "../../../harness/suite";
+import { useCommandProject } from "../../../harness/cli";
 import { schemaCommand } from "../../../cli/schema";
 import { help } from "../../../cli/commands";
 
-let emu: TestEmulator;
-let ref: string;
-let anonKey: string;
 let dir: string;
-const saved = { ...process.env };
 
 const SCHEMA = `
 create type public.status as enum ('draft', 'published');
@@ -40,46 +35,28 @@ create trigger notes_touch before update on public.notes for each row execute fu
 create view public.published as select id, body from public.notes where status = 'published';
 `;
 
-useEmulator({
-  setup: async (started) => {
-    emu = started;
-    process.env.SUPABASE_ACCESS_TOKEN = emu.accessToken;
-    process.env.SUPABASE_API_URL = emu.apiUrl;
-    ({ ref, anonKey } = await readyProject(emu, "schema-cli", "Schema Org"));
+const cli = useCommandProject({
+  command: schemaCommand,
+  project: "schema-cli",
+  org: "Schema Org",
+  setup: async (emu, ref) => {
     const r = await emu.api("POST", `/v1/projects/${ref}/database/query`, { query: SCHEMA });
     expect([r.status, r.body]).toEqual([201, []]);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "schema-cli-"));
   },
-  teardown: () => {
-    process.env = saved;
-    fs.rmSync(dir, { recursive: true, force: true });
-  },
+  teardown: () => fs.rmSync(dir, { recursive: true, force: true }),
 });
 
-async function schema(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const code = await schemaCommand(
-    argv,
-    (s) => void (out += s),
-    (s) => void (err += s),
-  );
-  for (const secret of [emu.accessToken, anonKey]) {
-    expect(out).not.toContain(secret);
-    expect(err).not.toContain(secret);
-  }
-  return { code, out, err };
-}
+const schema = (...argv: string[]) => cli.run(...argv);
 
-const sql = async (query: string) =>
-  expect((await emu.api("POST", `/v1/projects/${ref}/database/query`, { query })).status).toBe(201);
+const sql = (query: string) => cli.sql(query);
 
 test("the CLI lists the command", () => {
   expect(help()).toMatch(/schema\s+the declared database schema/);
 });
 
 test("pull writes one file per table and a plan of the pulled folder is empty, read with one API call", async () => {
-  const pulled = await schema("pull", "--project", ref, "--out", dir);
+  const pulled = await schema("pull", "--project", cli.ref, "--out", dir);
   expect(pulled.err).toBe("");
   expect(pulled.code).toBe(0);
   const files = fs.readdirSync(dir, { recursive: true }).map(String).sort();
@@ -106,17 +83,17 @@ test("pull writes one file per table and a plan of the pulled folder is empty, r
     "REVOKE SELECT ON TABLE public.authors FROM anon",
   );
   // A second pull into the same folder is refused without --force.
-  const again = await schema("pull", "--project", ref, "--out", dir);
+  const again = await schema("pull", "--project", cli.ref, "--out", dir);
   expect(again.code).toBe(2);
   expect(again.err).toContain("--force");
 
-  await emu.clearRequests();
-  const plan = await schema("plan", "--project", ref, "--dir", dir);
+  await cli.emu.clearRequests();
+  const plan = await schema("plan", "--project", cli.ref, "--dir", dir);
   expect(plan.err).toBe("");
   expect(plan.out).toBe("-- nothing to apply\n");
   expect(plan.code).toBe(0);
-  const calls = await emu.requests({ api: "management" });
-  expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([`POST /v1/projects/${ref}/database/query`]);
+  const calls = await cli.emu.requests({ api: "management" });
+  expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([`POST /v1/projects/${cli.ref}/database/query`]);
 });
 
 test("an edited file plans its SQL; a policy dropped out of band plans back", async () => {
@@ -126,14 +103,14 @@ test("an edited file plans its SQL; a policy dropped out of band plans back", as
     file,
     `${text}\nALTER TABLE public.notes ADD COLUMN title text;\nCREATE INDEX notes_title_idx ON public.notes (title);\n`,
   );
-  const edited = await schema("plan", "--project", ref, "--dir", dir);
+  const edited = await schema("plan", "--project", cli.ref, "--dir", dir);
   expect(edited.code).toBe(1);
   expect(edited.out).toContain("ALTER TABLE public.notes ADD COLUMN title text;");
   expect(edited.out).toContain("CREATE INDEX notes_title_idx ON public.notes USING btree (title);");
   fs.writeFileSync(file, text);
 
   await sql("drop policy notes_read on public.notes");
-  const drifted = await schema("plan", "--project", ref, "--dir", dir);
+  const drifted = await schema("plan", "--project", cli.ref, "--dir", dir);
   expect(drifted.code).toBe(1);
   expect(drifted.out).toMatch(
     /CREATE POLICY notes_read ON public\.notes AS PERMISSIVE FOR SELECT TO anon, authenticated/,
@@ -142,13 +119,13 @@ test("an edited file plans its SQL; a policy dropped out of band plans back", as
 
   // A table added out of band is dropped by the plan: destructive, so refused unless allowed, and named.
   await sql("create table public.scratchpad (id int)");
-  const destructive = await schema("plan", "--project", ref, "--dir", dir);
+  const destructive = await schema("plan", "--project", cli.ref, "--dir", dir);
   expect(destructive.code).toBe(1);
   expect(destructive.out).toMatch(
     /-- destructive \(refused without --allow-destructive\): table public\.scratchpad: [^\n]*\nDROP TABLE public\.scratchpad;/,
   );
   expect(destructive.out).toContain("1 destructive statement(s) refused");
-  const allowed = await schema("plan", "--project", ref, "--dir", dir, "--allow-destructive");
+  const allowed = await schema("plan", "--project", cli.ref, "--dir", dir, "--allow-destructive");
   expect(allowed.out).toMatch(/-- destructive: table public\.scratchpad: [^\n]*\nDROP TABLE public\.scratchpad;/);
   await sql("drop table public.scratchpad");
 });
@@ -156,19 +133,19 @@ test("an edited file plans its SQL; a policy dropped out of band plans back", as
 test("a file that does not parse or load: exit 2 naming the file, the line and PostgreSQL's message", async () => {
   const bad = path.join(dir, "70_bad.sql");
   fs.writeFileSync(bad, "-- a comment\n\ncreate tabel public.oops (id int);\n");
-  const parse = await schema("plan", "--project", ref, "--dir", dir);
+  const parse = await schema("plan", "--project", cli.ref, "--dir", dir);
   expect(parse.code).toBe(2);
   expect(parse.err).toMatch(/70_bad\.sql:3: syntax error at or near "tabel"/);
   fs.writeFileSync(bad, "select 1;\ncreate table public.oops (id int references public.nowhere (id));\n");
-  const load = await schema("plan", "--project", ref, "--dir", dir);
+  const load = await schema("plan", "--project", cli.ref, "--dir", dir);
   expect(load.code).toBe(2);
   expect(load.err).toMatch(/70_bad\.sql:2: relation "public\.nowhere" does not exist/);
   fs.rmSync(bad);
 });
 
 test("bad arguments and reserved schemas: exit 2 with the reason", async () => {
-  expect((await schema("plan", "--project", ref)).err).toContain("give --dir DIR");
-  const reserved = await schema("plan", "--project", ref, "--dir", dir, "--schemas", "public,auth");
+  expect((await schema("plan", "--project", cli.ref)).err).toContain("give --dir DIR");
+  const reserved = await schema("plan", "--project", cli.ref, "--dir", dir, "--schemas", "public,auth");
   expect(reserved.code).toBe(2);
   expect(reserved.err).toContain("auth is reserved");
   const unknown = await schema("plan", "--project", "aaaaaaaaaaaaaaaaaaaa", "--dir", dir);

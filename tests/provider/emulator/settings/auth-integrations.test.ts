@@ -3,33 +3,12 @@
  * API keys switch and database webhooks: kept per project with --data-dir
  * across a restart, and the routes' own refusals.
  */
-import * as fs from "node:fs";
-import * as os from "node:os";
-import * as path from "node:path";
+import { usePersistentEmulators } from "../../../../harness/suite";
 import { startTestEmulator, type TestEmulator } from "../../../../harness/emulator";
 import { newProject } from "./helpers";
 
-let dataDir: string;
-const running: TestEmulator[] = [];
-
-beforeAll(() => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "supabase-emulator-auth-"));
-});
-
-afterAll(async () => {
-  await Promise.all(running.map((e) => e.close()));
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function start(): Promise<TestEmulator> {
-  const emu = await startTestEmulator({
-    dataDir,
-    provisioningDelayMs: 0,
-    accessToken: "sbp_0123456789abcdef0123456789abcdef01234567",
-  });
-  running.push(emu);
-  return emu;
-}
+const persistent = usePersistentEmulators("auth");
+const { start, stop } = persistent;
 
 const XML = `<EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://idp.example.com/e"><IDPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol"/></EntityDescriptor>`;
 
@@ -75,8 +54,7 @@ test("every setting survives a restart", async () => {
     legacyApiKeys: { enabled: false },
     hooks: [{ hooks: "supabase_functions.hooks" }],
   });
-  await first.close();
-  running.splice(running.indexOf(first), 1);
+  await stop(first);
 
   const second = await start();
   expect(await snapshot(second, ref)).toEqual(before);
@@ -86,7 +64,7 @@ test("every setting survives a restart", async () => {
 
 test("the routes' refusals", async () => {
   const emu = await startTestEmulator({ provisioningDelayMs: 0 });
-  running.push(emu);
+  persistent.adopt(emu);
   const ref = await newProject(emu, "refusals");
   const p = `/v1/projects/${ref}`;
   const expectRefused = async (method: string, url: string, body: unknown, status: number, message: RegExp) => {

@@ -6,35 +6,14 @@
  * points, the PITR window; the same list after a restart on the data
  * directory.
  */
-import * as fs from "node:fs";
-import * as os from "node:os";
-import * as path from "node:path";
-import { startTestEmulator, type TestEmulator } from "../../../../harness/emulator";
+import { usePersistentEmulators } from "../../../../harness/suite";
+import { type TestEmulator } from "../../../../harness/emulator";
 import { newProject } from "./helpers";
 
+const persistent = usePersistentEmulators("backups");
+const { start, stop } = persistent;
+
 const DAY = 24 * 3600 * 1000;
-
-let dataDir: string;
-const running: TestEmulator[] = [];
-
-beforeAll(() => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "supabase-emulator-backups-"));
-});
-
-afterAll(async () => {
-  await Promise.all(running.map((e) => e.close()));
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function start(): Promise<TestEmulator> {
-  const emu = await startTestEmulator({
-    dataDir,
-    provisioningDelayMs: 0,
-    accessToken: "sbp_0123456789abcdef0123456789abcdef01234567",
-  });
-  running.push(emu);
-  return emu;
-}
 
 interface Backups {
   region: string;
@@ -132,8 +111,7 @@ test("the list follows the schedule, restore points and PITR on the clock, and s
   expect((await list(first, ref)).backups.find((b) => b.id === withPoint.backups.at(-1)!.id)?.status).toBe("REMOVED");
   const before = await list(first, ref);
   const { physical_backup_data: _moving, ...lasting } = before;
-  await first.close();
-  running.splice(running.indexOf(first), 1);
+  await stop(first);
 
   // The same list after a restart on the data directory.
   const second = await start();
@@ -150,7 +128,7 @@ test("the list follows the schedule, restore points and PITR on the clock, and s
 });
 
 test("an unknown project is 404, as for every project route", async () => {
-  const emu = running[0] ?? (await start());
+  const emu = persistent.running[0] ?? (await start());
   const res = await emu.api("GET", "/v1/projects/abcdefghijklmnopqrst/database/backups");
   expect(res).toMatchObject({ status: 404, body: { message: "Project not found" } });
 });

@@ -1,36 +1,12 @@
 /** Project settings across the project's life: persisted with --data-dir, gone with the project, settings knobs. */
+import { usePersistentEmulators } from "../../../../harness/suite";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { startTestEmulator, type TestEmulator } from "../../../../harness/emulator";
 import { newProject, rawCall } from "./helpers";
 
-let dataDir: string;
-const running: TestEmulator[] = [];
-
-beforeAll(() => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "supabase-emulator-settings-"));
-});
-
-afterAll(async () => {
-  await Promise.all(running.map((e) => e.close()));
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function start(): Promise<TestEmulator> {
-  const emu = await startTestEmulator({
-    dataDir,
-    provisioningDelayMs: 0,
-    accessToken: "sbp_0123456789abcdef0123456789abcdef01234567",
-  });
-  running.push(emu);
-  return emu;
-}
-
-async function stop(emu: TestEmulator): Promise<void> {
-  await emu.close();
-  running.splice(running.indexOf(emu), 1);
-}
+const persistent = usePersistentEmulators("settings");
+const { start, stop } = persistent;
 
 /** Everything a client can read of a project's settings. */
 async function snapshot(emu: TestEmulator, ref: string) {
@@ -109,7 +85,7 @@ test("every setting survives a restart, and deleting the project removes them al
     status: 404,
     body: { message: "Project not found" },
   });
-  const state = fs.readFileSync(path.join(dataDir, "state.json"), "utf8");
+  const state = fs.readFileSync(path.join(persistent.dataDir, "state.json"), "utf8");
   expect(state).not.toContain("API_TOKEN");
   expect(state).not.toContain("db.example.com");
   await stop(second);
@@ -117,7 +93,7 @@ test("every setting survives a restart, and deleting the project removes them al
 
 test("the settings knobs are validated and restored by reset", async () => {
   const emu = await startTestEmulator();
-  running.push(emu);
+  persistent.adopt(emu);
   expect((await emu.control("GET", "/settings")).body).toMatchObject({
     hostnameAutoVerifyMs: 3000,
     restrictionsApplyDelayMs: 1000,
