@@ -28,7 +28,7 @@ import {
   type DeclaredFile,
   type Plan,
 } from "../pgschema";
-import { layoutFiles, readDeclaredDir, writeDeclaredDir } from "../pgschema/layout";
+import { LAYOUT, layoutFiles, readDeclaredDir, writeDeclaredDir } from "../pgschema/layout";
 import { walkFlags } from "./args";
 
 export const USAGE = `Usage: supabase-pulumi schema plan --project REF --dir DIR [--schemas a,b] [--allow-destructive]
@@ -159,10 +159,21 @@ export async function runPull(opts: SchemaOptions): Promise<{ files: string[]; d
   }
   const live = await readLiveCatalog(opts.project, opts.schemas);
   return withScratch(async (db) => {
-    const { files, differs } = await pulledFiles(db, live, opts.schemas);
+    const pulled = await pulledFiles(db, live, opts.schemas);
+    // A project with nothing declared yet (a new one) still gets a folder that `schema plan` reads.
+    const files = pulled.files.length > 0 ? pulled.files : [starterFile(opts.schemas)];
+    const differs = pulled.differs;
     writeDeclaredDir(opts.dir, files);
     return { files: files.map((f) => f.name), differs };
   });
+}
+
+/** The file pull writes for schemas that hold no objects: a comment that loads as nothing. */
+function starterFile(schemas: readonly string[]): DeclaredFile {
+  return {
+    name: LAYOUT.schemas,
+    sql: `-- ${schemas.join(", ")}: no tables, views, functions or types yet. Declare them in .sql files of this folder\n-- (applied in lexicographic order of their paths); \`supabase-pulumi schema plan\` prints the SQL they need.\n`,
+  };
 }
 
 /**

@@ -8,6 +8,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { useCommandProject } from "../../../harness/cli";
+import { readyProject } from "../../../harness/emulator";
 import { schemaCommand } from "../../../cli/schema";
 import { help } from "../../../cli/commands";
 
@@ -151,4 +152,22 @@ test("bad arguments and reserved schemas: exit 2 with the reason", async () => {
   const unknown = await schema("plan", "--project", "aaaaaaaaaaaaaaaaaaaa", "--dir", dir);
   expect(unknown.code).toBe(2);
   expect(unknown.err).toMatch(/404|not found/i);
+});
+
+test("a project made with defaults: pull writes a starter file, and a plan of the folder plans nothing", async () => {
+  const { ref } = await readyProject(cli.emu, "schema-fresh", "Fresh Org");
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), "schema-fresh-"));
+  try {
+    const pulled = await schema("pull", "--project", ref, "--out", path.join(out, "schemas"));
+    expect([pulled.code, pulled.err]).toEqual([0, ""]);
+    expect(fs.readdirSync(path.join(out, "schemas"))).toEqual(["00_schemas.sql"]);
+    expect(fs.readFileSync(path.join(out, "schemas", "00_schemas.sql"), "utf8")).toMatch(/^-- public: no tables/);
+    expect(await schema("plan", "--project", ref, "--dir", path.join(out, "schemas"))).toEqual({
+      code: 0,
+      out: expect.any(String),
+      err: "",
+    });
+  } finally {
+    fs.rmSync(out, { recursive: true, force: true });
+  }
 });
