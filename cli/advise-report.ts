@@ -54,7 +54,7 @@ function verdict(r: AdviseReport): string {
 export function formatText(r: AdviseReport): string {
   const lines: string[] = [];
   for (const t of r.targets) {
-    lines.push(`${t.label} (${t.ref}): ${plural(t.lints.length, "lint")}`);
+    lines.push(`${t.label.includes(t.ref) ? t.label : `${t.label} (${t.ref})`}: ${plural(t.lints.length, "lint")}`);
     for (const l of t.lints) {
       const mark = atLeast(l.level, r.failOn) ? "✗" : " ";
       lines.push(`  ${mark} ${l.level.padEnd(5)} ${l.name}  ${objectOf(l)}`);

@@ -34,6 +34,8 @@ test("a public table without RLS fails the gate, in each format; ignoring its ke
   await sql("create table leaky (id int primary key, secret_note text)");
   const text = await advise("--project", cli.ref, "--type", "security");
   expect(text.code).toBe(1);
+  // A project named by its ref is named once.
+  expect(text.out.split("\n")[0]).toMatch(new RegExp(`^project ${cli.ref}: \\d+ lints?$`));
   expect(text.out).toMatch(/✗ ERROR rls_disabled_in_public {2}public\.leaky/);
   expect(text.out).toContain(
     "https://supabase.com/docs/guides/database/database-linter?lint=0013_rls_disabled_in_public",
