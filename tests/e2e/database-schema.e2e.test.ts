@@ -19,6 +19,8 @@
  *      the DatabaseSchema and exits with its drift code, 2.
  *   6. `up` repairs it (one more migration); `destroy` leaves no project.
  *
+ * No step prints the database password or the access token.
+ *
  * examples.e2e.test.ts leaves this example to this file.
  */
 import * as fs from "node:fs";
@@ -35,9 +37,12 @@ let emu: TestEmulator;
 let dir: string;
 let project: string;
 let env: Record<string, string>;
+/** Everything the engine and the drift command printed, to find no secret in. */
+const printed: string[] = [];
 
 async function run(cmd: string, args: string[], allowFailure = false) {
   const r = await runCommand(cmd, args, project, { ...process.env, ...env });
+  printed.push(r.out);
   if (r.code !== 0 && !allowFailure) throw new Error(`${cmd} ${args.join(" ")} exited ${r.code}:\n${r.out}`);
   return r;
 }
@@ -192,4 +197,7 @@ test("examples/declarative-schema from the packed tarball: up, an edit previewed
 
   await pulumi(["destroy", "--yes", "--skip-preview"]);
   expect((await emu.api("GET", "/v1/projects")).body).toEqual([]);
+
+  // Neither the database password nor the access token was printed by any step.
+  for (const secret of [DB_PASS, emu.accessToken]) expect(printed.filter((out) => out.includes(secret))).toEqual([]);
 }, 900_000);
