@@ -58,10 +58,12 @@ test("every example folder has a scenario here", () => {
     .readdirSync(examplesDir)
     // The quickstarts, the preview template and the platform example have suites of their own (yaml-quickstart:
     // tests/e2e/plugin-yaml.e2e.test.ts; preview: tests/e2e/ci-preview.e2e.test.ts, through its CI scripts;
-    // platform: tests/e2e/platform.e2e.test.ts, from the packed tarball; policy: tests/e2e/policy.e2e.test.ts).
+    // platform: tests/e2e/platform.e2e.test.ts, from the packed tarball; policy: tests/e2e/policy.e2e.test.ts;
+    // declarative-schema: tests/e2e/database-schema.e2e.test.ts, from the packed tarball, which also runs its
+    // up, clean refresh and destroy).
     .filter(
       (d) =>
-        !/^((yaml-)?quickstart|preview|platform|policy)$/.test(d) &&
+        !/^((yaml-)?quickstart|preview|platform|policy|declarative-schema)$/.test(d) &&
         fs.existsSync(path.join(examplesDir, d, "Pulumi.yaml")),
     );
   expect(folders.sort()).toEqual(Object.keys(scenarios).sort());

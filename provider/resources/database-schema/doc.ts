@@ -71,4 +71,5 @@ export const databaseSchemaDoc: ResourceDoc<typeof databaseSchemaInputs> = {
     },
     { operation: "delete", calls: "0 (`retain`); `drop`: the catalog query and a migration as for update" },
   ],
+  example: "declarative-schema",
 };
