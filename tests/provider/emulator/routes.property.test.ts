@@ -18,7 +18,8 @@
  * in flight, every case of a route generated at once (`fc.sample`) and run as
  * one batch. The rate limiter is off (a 429 would only hide the handlers) and
  * the contract checker is not attached (most of these exchanges are invalid on
- * purpose). Between routes, whatever a control-plane or deleting route changed
+ * purpose). The teardown's log gives each route's count and seconds, costliest
+ * first. Between routes, whatever a control-plane or deleting route changed
  * (faults, latency, limits, settings, an imposed status, the clock, the
  * fixtures) is put back.
  */
@@ -45,6 +46,8 @@ let origin: string;
 const newPool = () =>
   new Pool(origin, { connections: CONCURRENCY, headersTimeout: ANSWER_TIMEOUT_MS, bodyTimeout: ANSWER_TIMEOUT_MS });
 const counts: Record<string, number> = {};
+/** Seconds each route's cases took (the restore after them included), for finding the costly ones. */
+const seconds: Record<string, number> = {};
 const started = Date.now();
 const cpuAtStart = process.cpuUsage();
 const cpuSeconds = () => {
@@ -69,7 +72,8 @@ const suite = useEmulator({
       `route property cases (${Object.keys(counts).length} routes, ${total} in all, ` +
         `${((Date.now() - started) / 1000).toFixed(1)} s, ${cpuSeconds().toFixed(1)} s of CPU in this process):\n` +
         Object.entries(counts)
-          .map(([route, n]) => `  ${route}: ${n}`)
+          .sort(([a], [b]) => (seconds[b] ?? 0) - (seconds[a] ?? 0))
+          .map(([route, n]) => `  ${route}: ${n} (${(seconds[route] ?? 0).toFixed(2)} s)`)
           .join("\n"),
     );
   },
@@ -221,6 +225,7 @@ test.each(ordered.map((r) => [templateOf(r), r] as const))(
     // closed by the server's keep-alive timer just as it is reused.
     await pool.close();
     pool = newPool();
+    const routeStarted = Date.now();
     const cases = fc.sample(caseArbitrary(route), { numRuns: CASES_PER_ROUTE, seed: SEED });
     try {
       // The costly calls of a route queue on one database: fewer in flight keeps each answer prompt.
@@ -234,6 +239,7 @@ test.each(ordered.map((r) => [templateOf(r), r] as const))(
         );
     } finally {
       await restore();
+      seconds[template] = (Date.now() - routeStarted) / 1000;
     }
   },
 );
