@@ -19,6 +19,7 @@
  * must still be empty after; and `DatabaseSchema`, whose check reads the live
  * catalog with one read-only query to compute its plan.
  */
+import { closeScratch } from "../../../provider/resources/database-schema/engine";
 import * as path from "node:path";
 import * as fc from "fast-check";
 import * as runtime from "supabase-pulumi/runtime";
@@ -63,6 +64,8 @@ afterAll(async () => {
       .join(", ")} (${Object.values(counts).reduce((a, b) => a + b, 0)} in all)`,
   );
   await emu?.close();
+  // The DatabaseSchema cases loaded their SQL into the process's scratch database.
+  await closeScratch();
 });
 
 /** A valid input of each kind (TableRows points at the real project and table). */
