@@ -325,3 +325,50 @@ export function pitrFindings(resources: StackResource[], opts: StackOptions): Fi
   }
   return out;
 }
+
+/** The project a `DatabaseSchema` targets: its known ref, else the resources its unknown ref comes from. */
+function schemaTarget(r: StackResource): { ref?: string; from: string[] } | undefined {
+  if (isKnown(r.props.projectRef) && typeof r.props.projectRef === "string")
+    return { ref: r.props.projectRef, from: [] };
+  const from = r.propertyDependencies.projectRef ?? [];
+  return from.length ? { from } : undefined;
+}
+
+/** The schemas a `DatabaseSchema` owns (`public` when it says none), or undefined while not known. */
+function ownedSchemas(r: StackResource): string[] | undefined {
+  const s = r.props.schemas;
+  if (s === undefined || s === null) return ["public"];
+  return Array.isArray(s) && s.every((x) => typeof x === "string") ? (s as string[]) : undefined;
+}
+
+/**
+ * `schema_owned_twice`: each schema of one project that two `DatabaseSchema`s own, reported on the later one
+ * (in the stack's order), naming the earlier. Refs and schemas not known at preview are not judged.
+ */
+export function schemaOwnerFindings(resources: StackResource[]): Finding[] {
+  const out: Finding[] = [];
+  const schemas = resources
+    .filter((r) => r.kind === "DatabaseSchema")
+    .map((r) => ({ r, target: schemaTarget(r), owned: ownedSchemas(r) }))
+    .filter((x) => x.target && x.owned);
+  for (let i = 0; i < schemas.length; i++)
+    for (let j = 0; j < i; j++) {
+      const [a, b] = [schemas[j]!, schemas[i]!];
+      const sameRef = a.target!.ref !== undefined && a.target!.ref === b.target!.ref;
+      const sameSource = !a.target!.ref && !b.target!.ref && a.target!.from.some((u) => b.target!.from.includes(u));
+      if (!sameRef && !sameSource) continue;
+      const project = sameRef ? `project ${a.target!.ref}` : "the same project";
+      for (const s of b.owned!.filter((x) => a.owned!.includes(x)))
+        out.push(
+          finding(
+            "schema_owned_twice",
+            "DatabaseSchema",
+            b.r.name,
+            "schemas",
+            `owns schema ${s} of ${project}, which DatabaseSchema "${a.r.name}" also owns: each would drop what the other declares`,
+            b.r.urn,
+          ),
+        );
+    }
+  return out;
+}

@@ -14,14 +14,26 @@ import {
   type ResourceValidationArgs,
   type StackValidationArgs,
 } from "@pulumi/policy";
-import { resourceFindings, rlsFindings, pitrFindings, type Finding, type StackResource } from "./checks";
+import {
+  resourceFindings,
+  rlsFindings,
+  pitrFindings,
+  schemaOwnerFindings,
+  type Finding,
+  type StackResource,
+} from "./checks";
 import { kindOf, plainProps } from "./inputs";
 import { defaultEnforcement, RULE_NAMES, RULES, type RuleInfo } from "./rules";
 import { loadParser } from "./sql";
 import { readDeclaredDir } from "../pgschema/layout";
 
 /** Rules judged over the whole stack (they need every migration, or the links between resources). */
-const STACK_RULES = new Set(["rls_disabled_in_public", "table_rows_rls_disabled", "pitr_not_enabled"]);
+const STACK_RULES = new Set([
+  "rls_disabled_in_public",
+  "table_rows_rls_disabled",
+  "pitr_not_enabled",
+  "schema_owned_twice",
+]);
 
 /** `urn:pulumi:<stack>::<project>::…` → stack and project. */
 export function stackOfUrn(urn: string): { stack: string; project: string } {
@@ -61,6 +73,7 @@ async function stackFindings(info: RuleInfo, args: StackValidationArgs): Promise
     if (!urn || !config.protectedStacks?.length) return [];
     return pitrFindings(resources, { ...stackOfUrn(urn), protectedStacks: config.protectedStacks });
   }
+  if (info.name === "schema_owned_twice") return schemaOwnerFindings(resources);
   let all = rlsMemo.get(args.resources);
   if (!all) {
     await loadParser();

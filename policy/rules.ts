@@ -68,6 +68,22 @@ export const RULES: RuleInfo[] = [
     },
   },
   {
+    name: "schema_owned_twice",
+    level: "ERROR",
+    kinds: ["DatabaseSchema"],
+    title: "One schema owned by two DatabaseSchemas",
+    description:
+      "Two `DatabaseSchema`s of the stack own the same schema of the same project (or branch): each plans to drop " +
+      "what the other declares, so every `up` undoes the other's work. They target the same project when their " +
+      "`projectRef`s are equal or, while a ref is not known at preview, when both come from the same resource's " +
+      "output. A `DatabaseSchema` without `schemas` owns `public`. The resource's own check refuses it too, at `up`.",
+    fix: "Declare each schema in one `DatabaseSchema` only: merge the two declarations, or give them different `schemas`.",
+    example: {
+      bad: 'new supabase.DatabaseSchema("app", { projectRef: project.ref, sourceDir: "schemas/app" });\nnew supabase.DatabaseSchema("billing", { projectRef: project.ref, sourceDir: "schemas/billing" });\n// both own public',
+      good: 'new supabase.DatabaseSchema("app", { projectRef: project.ref, sourceDir: "schemas/app" });\nnew supabase.DatabaseSchema("billing", {\n  projectRef: project.ref,\n  sourceDir: "schemas/billing",\n  schemas: ["billing"],\n});',
+    },
+  },
+  {
     name: "table_rows_rls_disabled",
     lint: "rls_disabled_in_public",
     level: "ERROR",

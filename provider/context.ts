@@ -49,6 +49,11 @@ export class ProviderContext {
   readonly subdomainAvailability = new Map<string, Promise<boolean | undefined>>();
   /** Each project's add-ons answer last read, whose variant names and prices the outputs show. */
   readonly addonsRead = new Map<string, ProjectAddons>();
+  /**
+   * The schemas each `DatabaseSchema` checked in this process declares it owns, by its identity (the plugin's
+   * URN, or the SDK resource's name): check refuses a second owner of a schema of the same project.
+   */
+  readonly schemaOwners = new Map<string, { ref: string; schemas: readonly string[]; name: string }>();
 
   constructor(apiUrl: string, accessToken: ConstructorParameters<typeof ManagementClient>[0]["accessToken"]) {
     const client = new ManagementClient({ apiUrl, accessToken });

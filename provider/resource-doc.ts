@@ -28,6 +28,12 @@ export interface ResourceDoc<I extends z.ZodObject = z.ZodObject> {
   /** Input fields that check fills in; they are not part of the SDK's `…Args`. */
   internalInputs?: readonly string[];
   /**
+   * Check must know which resource of the program it judges (to compare it with the others of the run): the SDK's
+   * class passes its name as a hidden input (`RESOURCE_NAME_KEY`, stripped before the kind sees its inputs); the
+   * plugin passes the URN.
+   */
+  resourceName?: boolean;
+  /**
    * Every output the SDK class declares, typed: the resource's own, each described (`secret` in its metadata
    * when stored encrypted), and inputs echoed back, undescribed (they keep the input's description).
    */

@@ -10,7 +10,7 @@
 import { operations } from "./batch";
 import { configure as configureSettings, type ConfigSource, type ProviderSettings } from "./config";
 import { watchEngineFromDynamicProviderHost } from "./engine-watch";
-import type { ResourceImpl } from "./resources/common";
+import { RESOURCE_NAME_KEY, type CheckIdentity, type ResourceImpl } from "./resources/common";
 import { registry, resourceKinds, type ResourceKind } from "./registry";
 
 export { managementClient, resetContexts } from "./context";
@@ -43,8 +43,11 @@ export function provider(kind: ResourceKind): ResourceImpl {
       `supabase-pulumi: unknown resource kind "${kind}" (is the installed package older than the program?)`,
     );
   impl = {
-    check: async (olds, news) => {
-      const r = await inner.check(olds, news);
+    check: async (olds, news, identity) => {
+      // A dynamic resource's name arrives as a hidden input (see CheckIdentity); no kind ever sees it as one.
+      const { [RESOURCE_NAME_KEY]: hidden, ...rest } = news;
+      const id = identity ?? dynamicIdentity(hidden);
+      const r = await inner.check(olds, rest, id);
       return { ...r, inputs: r.inputs && defined(r.inputs) };
     },
     diff: (id, olds, news) => inner.diff(id, olds, news),
@@ -65,6 +68,16 @@ export function provider(kind: ResourceKind): ResourceImpl {
   };
   wrapped.set(kind, impl);
   return impl;
+}
+
+/**
+ * The identity of a dynamic resource from its hidden input: its explicit parents' `type::name`, then its own name
+ * (sdk/provider.ts `resourcePath`). Anything else (an older SDK sent none) is no identity.
+ */
+function dynamicIdentity(hidden: unknown): CheckIdentity | undefined {
+  if (!Array.isArray(hidden) || hidden.length === 0 || !hidden.every((p) => typeof p === "string" && p !== ""))
+    return undefined;
+  return { key: JSON.stringify(hidden), name: hidden.at(-1) as string };
 }
 
 /** A copy without undefined members, at any depth (arrays keep their length: undefined becomes null). */

@@ -76,6 +76,31 @@ export function resourceOptions(
   return secrets.length > 0 ? withSecrets(opts, secrets) : opts;
 }
 
+/** What the engine's Node.js SDK keeps on every resource object (internal fields, stable since 1.x; absent → left out). */
+interface ResourceInternals {
+  __name?: unknown;
+  __pulumiType?: unknown;
+  __parentResource?: unknown;
+}
+
+/**
+ * The resource's place in the program, for a kind whose check compares it with the other resources of the run
+ * (ResourceDoc.resourceName): each explicit parent's `type::name`, outermost first, then its own name. Unique
+ * within one stack as its URN is (the URN adds only the stack and project, the same for the whole run).
+ */
+export function resourcePath(name: string, opts: pulumi.CustomResourceOptions | undefined): string[] {
+  const parents: string[] = [];
+  let parent = opts?.parent as ResourceInternals | undefined;
+  for (let depth = 0; parent && depth < 64; depth++) {
+    const type = parent.__pulumiType;
+    if (typeof type !== "string" || typeof parent.__name !== "string") break;
+    if (type === "pulumi:pulumi:Stack") break;
+    parents.unshift(`${type}::${parent.__name}`);
+    parent = parent.__parentResource as ResourceInternals | undefined;
+  }
+  return [...parents, name];
+}
+
 /** The resource options with `keys` added to `additionalSecretOutputs`: those inputs and outputs are stored encrypted. */
 export function withSecrets(
   opts: pulumi.CustomResourceOptions | undefined,

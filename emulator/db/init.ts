@@ -1,8 +1,12 @@
 /**
  * What every new project database looks like before the user touches it: the
- * platform's API roles and the grants that let them see what the owner
- * creates in `public`.
+ * platform's API roles, the grants that let them see what the owner creates
+ * in `public`, and the platform's `auth` schema (`auth.users`, `auth.uid()`,
+ * `auth.role()`, `auth.email()`, `auth.jwt()`), which declared schemas and
+ * migrations refer to. The `auth` part is the schema engine's own
+ * (pgschema/platform.ts), so the scratch database and every project agree.
  */
+import { AUTH_ROLE_SQL, authSchemaSql } from "../../pgschema/platform";
 
 /** Cluster-wide roles; idempotent, so it is safe on a shared server. */
 export const ROLES_SQL = `
@@ -32,7 +36,7 @@ BEGIN
   END IF;
 END
 $$;
-`;
+${AUTH_ROLE_SQL}`;
 
 /** Lets the owner switch to the API roles (needed when it is not a superuser). */
 export const MEMBERSHIP_SQL = `GRANT anon, authenticated, service_role, supabase_read_only_user TO CURRENT_USER;`;
@@ -46,3 +50,13 @@ ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT ALL ON FUNCTIONS TO anon, authen
 `;
 
 export const API_ROLES = ["anon", "authenticated", "service_role"] as const;
+
+/**
+ * The platform's `auth` schema in a new database, run by a superuser; `owner`
+ * is the (quoted) role the project's SQL runs as. Idempotent.
+ */
+export const authSql = (owner = "CURRENT_USER"): string => authSchemaSql(owner);
+
+/** Whether a database already has the `auth` schema (an older emulator's has none): one row, `has`. */
+export const HAS_AUTH_SQL =
+  "SELECT to_regclass('auth.users') IS NOT NULL AND to_regprocedure('auth.uid()') IS NOT NULL AS has";

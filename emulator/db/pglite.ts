@@ -14,7 +14,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { Worker } from "node:worker_threads";
-import { DATABASE_SQL, MEMBERSHIP_SQL, ROLES_SQL } from "./init";
+import { authSql, DATABASE_SQL, HAS_AUTH_SQL, MEMBERSHIP_SQL, ROLES_SQL } from "./init";
 import { alterDatabaseSql, classifySettings, settingLiteral } from "./settings";
 import { WORKER_SOURCE, type WorkerInit, type WorkerRequest, type WorkerResponse } from "./pglite-worker";
 import {
@@ -224,7 +224,7 @@ function writeAtomic(file: string, data: Uint8Array | string): void {
 }
 
 async function buildTemplate(): Promise<Template> {
-  const initSql = ROLES_SQL + MEMBERSHIP_SQL + DATABASE_SQL;
+  const initSql = ROLES_SQL + MEMBERSHIP_SQL + DATABASE_SQL + authSql();
   const key = `pglite-${pgliteVersion()}-${createHash("sha256").update(initSql).digest("hex").slice(0, 12)}`;
   const dir = templateCacheDir();
   const tarFile = path.join(dir, `${key}.tar.gz`);
@@ -383,8 +383,12 @@ export class PgliteManager implements DatabaseManager {
     const worker = new PgliteWorker(init);
     try {
       await worker.call("ready");
-      // A database created by an older emulator gets the roles added since (idempotent).
-      if (upgrade) await worker.call("exec", { sql: ROLES_SQL + MEMBERSHIP_SQL });
+      // A database created by an older emulator gets the roles added since (idempotent), and the auth schema.
+      if (upgrade) {
+        await worker.call("exec", { sql: ROLES_SQL + MEMBERSHIP_SQL });
+        const auth = await worker.call<QueryResult<{ has: boolean }>, "query">("query", { sql: HAS_AUTH_SQL });
+        if (!auth.rows[0]?.has) await worker.call("exec", { sql: authSql() });
+      }
     } catch (err) {
       await worker.stop().catch(() => undefined);
       throw err;

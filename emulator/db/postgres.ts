@@ -10,7 +10,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { Pool, type PoolClient, type QueryResult as PgResult } from "pg";
-import { DATABASE_SQL, MEMBERSHIP_SQL, ROLES_SQL } from "./init";
+import { authSql, DATABASE_SQL, HAS_AUTH_SQL, MEMBERSHIP_SQL, ROLES_SQL } from "./init";
 import { runPipeline } from "./pipeline";
 import { alterDatabaseSql, classifySettings } from "./settings";
 import {
@@ -272,13 +272,17 @@ export class PostgresManager implements DatabaseManager {
     const readerPool = new Pool({ connectionString: withDatabase(this.url, name, reader), max: 2 });
     pool.on("error", () => undefined);
     readerPool.on("error", () => undefined);
+    const opened = new PostgresDatabase(ref, pool, readerPool, withDatabase(this.url, name));
     try {
-      await pool.query(DATABASE_SQL);
+      const results = (await pool.query(`${DATABASE_SQL};${HAS_AUTH_SQL}`)) as unknown as PgResult[];
+      // The auth schema is owned by supabase_auth_admin, which the project's owner may not act as: the server's superuser makes it.
+      if (!(results.at(-1)?.rows[0] as { has?: boolean } | undefined)?.has)
+        await opened.execPrivileged(authSql(quoteIdent(owner.user)));
     } catch (err) {
       await Promise.all([pool.end(), readerPool.end()]);
       throw SqlError.from(err);
     }
-    return new PostgresDatabase(ref, pool, readerPool, withDatabase(this.url, name));
+    return opened;
   }
 
   async configure(ref: string, settings: Record<string, unknown>): Promise<AppliedSettings> {

@@ -166,10 +166,12 @@ export const branchActionRoutes: RouteDef[] = [
     handler: async ({ app, params, query }) => {
       const found = findBranch(app, params.branch_id_or_ref);
       requireIdle(app, found);
+      // The Auth service's schema is the platform's, alike on a branch and its parent (only the emulator's per-project
+      // owner roles would tell them apart): left out, as DatabaseSchema and `schema pull` never own it.
       const schemas = (query.included_schemas ?? "public")
         .split(",")
         .map((s) => s.trim())
-        .filter(Boolean);
+        .filter((s) => s !== "" && s !== "auth");
       const [parentDb, branchDb] = await Promise.all([
         app.db.forProject(found.parent.ref),
         app.db.forProject(found.project.ref),

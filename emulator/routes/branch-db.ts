@@ -9,9 +9,10 @@ import { HISTORY, HISTORY_DDL, readRows, type HistoryRow } from "./migrations";
 
 /**
  * Schemas that belong to the engine or to the platform, never to the user's
- * data (`graphql` holds the GraphQL API's schema-version counter).
+ * data (`graphql` holds the GraphQL API's schema-version counter; `auth` is
+ * the Auth service's, which the project's own role may read but not write).
  */
-const SYSTEM_SCHEMAS = ["pg_catalog", "information_schema", "pg_toast", "supabase_migrations", "graphql"];
+const SYSTEM_SCHEMAS = ["pg_catalog", "information_schema", "pg_toast", "supabase_migrations", "graphql", "auth"];
 
 export interface ReplayOutcome {
   /** Versions applied, in order. */

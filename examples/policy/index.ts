@@ -1,6 +1,7 @@
 // The policy pack at work (README, "Security gates"). With `fixed` false this
-// program opens the database to every address and creates a table in the
-// exposed `public` schema without row level security, then seeds it:
+// program opens the database to every address, creates a table in the
+// exposed `public` schema without row level security, then seeds it, and
+// declares one schema in two DatabaseSchemas:
 //
 //   pulumi preview --policy-pack node_modules/supabase-pulumi/policy
 //
@@ -56,5 +57,18 @@ new supabase.TableRows(
 );
 
 new supabase.SslEnforcement("ssl", { projectRef: project.ref, database: true });
+
+// schema_owned_twice: two DatabaseSchemas owning one schema of the project would each drop what the other declares.
+new supabase.DatabaseSchema("notes-schema", {
+  projectRef: project.ref,
+  schemas: ["app"],
+  sql: "create schema app; create table app.notes (id bigint primary key, body text); alter table app.notes enable row level security;",
+});
+const tags = fixed ? "tags" : "app";
+new supabase.DatabaseSchema("tags-schema", {
+  projectRef: project.ref,
+  schemas: [tags],
+  sql: `create schema ${tags}; create table ${tags}.tag (id bigint primary key, name text); alter table ${tags}.tag enable row level security;`,
+});
 
 export const projectRef = project.ref;

@@ -46,6 +46,11 @@ export function kindOfUrn(urn: string): ResourceKind {
   return kind;
 }
 
+/** The resource's name, the URN's last part (a name may itself contain `::`). */
+export function nameOfUrn(urn: string): string {
+  return urn.split("::").slice(3).join("::");
+}
+
 export const isSecret = (v: unknown): v is { value: unknown } =>
   typeof v === "object" && v !== null && (v as Record<string, unknown>)[SIG] === SECRET_SIG;
 
@@ -136,7 +141,7 @@ export function pluginProvider(version: string): PluginProvider {
     async check(urn, olds, news) {
       const kind = kindOfUrn(urn);
       const n = revealProps(news);
-      const r = await provider(kind).check(revealProps(olds).props, n.props);
+      const r = await provider(kind).check(revealProps(olds).props, n.props, { key: urn, name: nameOfUrn(urn) });
       const inputs = markSecrets(wire(r.inputs ?? n.props), [...secretsOf(kind), ...n.secret]);
       return { inputs, failures: r.failures ?? [] };
     },

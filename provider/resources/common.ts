@@ -32,9 +32,25 @@ export type CreateResult = dynamic.CreateResult<Props>;
 export type ReadResult = dynamic.ReadResult<Props>;
 export type UpdateResult = dynamic.UpdateResult<Props>;
 
+/**
+ * Which resource of the program a `check` is for, when the entry point can
+ * tell: the plugin from the URN, a dynamic resource of the TypeScript SDK
+ * from the hidden input `RESOURCE_NAME_KEY` its class adds (for the kinds
+ * whose doc asks for it, `ResourceDoc.resourceName`). `key` is unique among
+ * the resources of one run; `name` is what a message calls it.
+ */
+export interface CheckIdentity {
+  key: string;
+  name: string;
+}
+
+/** The hidden input carrying a dynamic resource's name to `check`, which strips it: it never reaches state. */
+export const RESOURCE_NAME_KEY = "__resourceName";
+
 /** What each resource module implements; the serialized provider delegates here. */
 export interface ResourceImpl {
-  check(olds: Props, news: Props): Promise<CheckResult>;
+  /** `identity` is given only where the entry point knows the resource (see CheckIdentity); kinds may ignore it. */
+  check(olds: Props, news: Props, identity?: CheckIdentity): Promise<CheckResult>;
   diff(id: string, olds: Props, news: Props): Promise<DiffResult>;
   create(inputs: Props): Promise<CreateResult>;
   read(id: string, props: Props): Promise<ReadResult>;

@@ -3,10 +3,11 @@
  * tarball into a copy of examples/policy, and `pulumi preview --policy-pack
  * node_modules/supabase-pulumi/policy` through the real engine (its Node.js
  * language host runs the pack). The violating program fails, naming the
- * migration's public table without row level security, its seed and the
- * `0.0.0.0/0` restriction; per-rule levels from `--policy-pack-config` apply;
- * a config naming no rule is an error; the fixed program passes; and the YAML
- * twin through the provider plugin gets the same failures.
+ * migration's public table without row level security, its seed, the
+ * `0.0.0.0/0` restriction and one schema owned by two DatabaseSchemas;
+ * per-rule levels from `--policy-pack-config` apply; a config naming no rule
+ * is an error; the fixed program passes; and the YAML twin through the
+ * provider plugin gets the same failures.
  *
  * A preview of a new stack creates nothing, so no service is needed: the
  * provider's endpoint points at a closed port, and nothing may reach it.
@@ -84,6 +85,11 @@ test("the violating TypeScript program fails at preview, naming both violations;
   expect(r.out).toContain('TableRows "todos": table writes into public.todos');
   expect(r.out).toMatch(/\[advisory\]\s+network_restrictions_not_set/);
   expect(r.out).toContain('NetworkRestriction "db-access": dbAllowedCidrs allows 0.0.0.0/0, every IPv4 address. Fix:');
+  // Both schemas take their ref from the same project, not known at preview: linked by the dependency.
+  expect(r.out).toMatch(/\[mandatory\]\s+schema_owned_twice/);
+  expect(r.out).toContain(
+    'DatabaseSchema "tags-schema": schemas owns schema app of the same project, which DatabaseSchema "notes-schema" also owns',
+  );
   expect(r.out).not.toContain(DB_PASS);
 
   // Per-rule levels: the CIDR made mandatory, the row-level-security rules relaxed, the seed rule disabled.
@@ -114,7 +120,12 @@ test("a policy config naming no rule of the pack is a clear error", async () => 
 test("the fixed program passes", async () => {
   await must(project, ["config", "set", "fixed", "true"]);
   const out = await must(project, ["preview", "--policy-pack", PACK]);
-  for (const name of ["rls_disabled_in_public", "table_rows_rls_disabled", "network_restrictions_not_set"])
+  for (const name of [
+    "rls_disabled_in_public",
+    "table_rows_rls_disabled",
+    "network_restrictions_not_set",
+    "schema_owned_twice",
+  ])
     expect(out).not.toContain(name);
 }, 300_000);
 

@@ -20,6 +20,7 @@ export const databaseSchemaDoc: ResourceDoc<typeof databaseSchemaInputs> = {
   summary:
     "The database schema as code: SQL files declaring the desired state of the schemas it owns. Preview shows the exact SQL the next `up` runs (`plan`); `up` applies it as one migration of the platform's history, in one transaction; refresh reads the live catalog and names each object that differs (a table, a column, a policy, a grant).",
   inputs: databaseSchemaInputs,
+  resourceName: true,
   outputs: z.object({
     projectRef: z.string(),
     schemas: z.array(z.string()),
@@ -56,7 +57,8 @@ export const databaseSchemaDoc: ResourceDoc<typeof databaseSchemaInputs> = {
       "A plan that fails on the live database applies nothing (one migration, one transaction); the error carries the service's message and the failing statement (found by one more call that runs the statements in a block that always rolls back).",
       "Owned schemas the platform reserves (`auth`, `pg_catalog`, `graphql`, `extensions`, `supabase_migrations`, ...) are refused with the reason; `storage` may be owned only to declare policies on its tables.",
       "Grants and default privileges are compared for every role but the object's owner; default privileges are those of the role that runs the migrations. Extensions outside the owned schemas are created when declared and never dropped.",
-      "Not covered yet: roles, publications, rules, event triggers, foreign data, partitions and inheritance, ownership. Two DatabaseSchemas owning the same schema of one project are not detected: declare each schema once.",
+      "Two DatabaseSchemas owning the same schema of one project (or branch) are refused: check fails on `schemas`, naming the other resource and the schema, before any API call, since each would drop what the other declares. Check compares the resources of one run (the plugin knows each by its URN; the TypeScript SDK's class passes its name, a hidden input that is not stored). The policy pack's `schema_owned_twice` finds the same over the whole stack at preview, also when `projectRef` is not known yet but comes from the same resource.",
+      "Not covered yet: roles, publications, rules, event triggers, foreign data, partitions and inheritance, ownership.",
     ],
   },
   footprintUnit: "management API calls",

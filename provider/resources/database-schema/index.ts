@@ -13,6 +13,7 @@ import { checkWith, containsUnknown, type CheckFailure, type Props, type Resourc
 import { withDrift } from "../drift";
 import { databaseSchemaDoc } from "./doc";
 import { databaseSchemaInputs } from "./inputs";
+import { claimSchemas } from "./owners";
 import {
   applyError,
   applyMigration,
@@ -102,7 +103,7 @@ async function apply(inputs: Props, previousVersion?: string): Promise<Props> {
 const withDefaults = (p: Props): Props => ({ ...DEFAULTS, ...p });
 
 export const databaseSchema: ResourceImpl = {
-  async check(_olds, news) {
+  async check(_olds, news, identity) {
     const res = checkWith(databaseSchemaInputs, news);
     if ((res.failures?.length ?? 0) > 0) return res;
     // check adds `hash` and, when it can read the project, `plan` (outputs both): the SDK never sends them.
@@ -113,6 +114,11 @@ export const databaseSchema: ResourceImpl = {
         inputs,
         failures: [failure(both ? "sql" : "sourceDir", "give exactly one of sourceDir and sql")],
       };
+    // Before anything is read: a schema another DatabaseSchema of the run owns (owners.ts).
+    if (!containsUnknown(inputs.projectRef) && !containsUnknown(inputs.schemas)) {
+      const taken = claimSchemas(identity, inputs.projectRef, inputs.schemas);
+      if (taken.length > 0) return { inputs, failures: taken };
+    }
     if (containsUnknown(inputs.sql) || containsUnknown(inputs.sourceDir) || containsUnknown(inputs.schemas))
       return { inputs, failures: [] };
     const failures = await checkDeclaration(inputs);

@@ -133,6 +133,29 @@ afterAll(() => {
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
+test("the plugin knows each resource by its URN: a second DatabaseSchema owning one schema of a project is refused", async () => {
+  const token = resourceToken(registry.databaseSchema.doc.name);
+  // The SQL unknown (as in a preview): nothing is read or loaded, the owners are compared all the same.
+  const news = { projectRef: "abcdefghijklmnopqrst", sql: "04da6b54-80e4-46f7-96ec-b56ff0331ba9", schemas: ["public"] };
+  expect((await plugin.check!(`urn:pulumi:test::entry-points::${token}::first`, {}, news)).failures).toEqual([]);
+  const again = await plugin.check!(`urn:pulumi:test::entry-points::${token}::first`, {}, news);
+  expect(again.failures).toEqual([]);
+  const second = await plugin.check!(`urn:pulumi:test::entry-points::${token}::second`, {}, news);
+  expect(second.failures).toEqual([
+    {
+      property: "schemas",
+      reason: expect.stringContaining(
+        'schema "public" of project abcdefghijklmnopqrst is already owned by the DatabaseSchema "first"',
+      ),
+    },
+  ]);
+  // A fresh provider process (resetContexts) knows no owner.
+  runtime.resetContexts();
+  const fresh = await plugin.check!(`urn:pulumi:test::entry-points::${token}::second`, {}, news);
+  expect(fresh.failures).toEqual([]);
+  runtime.resetContexts();
+});
+
 test("every kind has a lifecycle", () => {
   expect(scenarios.map((s) => s.kind).sort()).toEqual([...runtime.kinds()].sort());
 });

@@ -256,6 +256,102 @@ test("onDelete drop drops the owned objects in one migration; retain leaves them
   );
 });
 
+test("the platform's auth schema: declared policies and migrations using auth.uid() and auth.users apply; the Data API does not show it", async () => {
+  const { emu, ref } = ctx;
+  const declared = `create schema profiles;
+create table profiles.profile (id uuid primary key references auth.users (id) on delete cascade, name text);
+alter table profiles.profile enable row level security;
+create policy own on profiles.profile for all to authenticated using ((select auth.uid()) = id) with check (auth.uid() = id);
+create policy by_email on profiles.profile for select to authenticated using (auth.jwt() ->> 'email' = auth.email() and auth.role() = 'authenticated');`;
+  const checked = await P().check({}, { projectRef: ref, sql: declared, schemas: ["profiles"] });
+  expect(checked.failures).toEqual([]);
+  expect(checked.inputs!.plan).toContain("REFERENCES auth.users(id) ON DELETE CASCADE");
+  const made = await P().create(checked.inputs!);
+  expect(made.outs!.appliedStatements).toBeGreaterThan(0);
+  expect((await P().read(made.id, made.outs!)).props!.pendingStatements).toBe(0);
+  const migration = runtime.provider("databaseMigration");
+  const m = await migration.check(
+    {},
+    {
+      projectRef: ref,
+      name: "auth_notes",
+      sql: "create table auth_notes (id bigint primary key, owner uuid not null default auth.uid() references auth.users (id)); alter table auth_notes enable row level security; create policy mine on auth_notes using (owner = (select auth.uid()));",
+    },
+  );
+  expect(m.failures).toEqual([]);
+  await migration.create(m.inputs!);
+  // The functions read the request's claims as the platform's do; the project's own role may read auth.users, not write it.
+  expect(
+    await sql(
+      'select set_config(\'request.jwt.claims\', \'{"sub":"00000000-0000-0000-0000-000000000001","role":"authenticated","email":"a@b.c"}\', true) is not null as s, auth.uid()::text as uid, auth.role() as role, auth.email() as email, auth.jwt() ->> \'sub\' as sub',
+    ),
+  ).toEqual([
+    {
+      s: true,
+      uid: "00000000-0000-0000-0000-000000000001",
+      role: "authenticated",
+      email: "a@b.c",
+      sub: "00000000-0000-0000-0000-000000000001",
+    },
+  ]);
+  expect(await sql("select auth.uid() as uid, count(*)::int as n from auth.users")).toEqual([{ uid: null, n: 0 }]);
+  expect(
+    await sql(
+      "select nspname as owner from pg_namespace where nspname = 'auth' and pg_get_userbyid(nspowner) = 'supabase_auth_admin'",
+    ),
+  ).toEqual([{ owner: "auth" }]);
+  // The GraphQL Data API reflects the exposed schemas only: no auth.users, while public's table is there.
+  const keys = (await emu.api("GET", `/v1/projects/${ref}/api-keys`)).body as Array<{ name: string; api_key: string }>;
+  const res = await fetch(`${emu.projectUrlTemplate.replace("{ref}", ref)}/graphql/v1`, {
+    method: "POST",
+    headers: { "content-type": "application/json", apikey: keys.find((k) => k.name === "service_role")!.api_key },
+    body: JSON.stringify({ query: "{ __schema { queryType { fields { name } } } }" }),
+  });
+  const fields = (
+    (await res.json()) as { data: { __schema: { queryType: { fields: Array<{ name: string }> } } } }
+  ).data.__schema.queryType.fields.map((f) => f.name);
+  expect(fields).toContain("auth_notesCollection");
+  expect(fields.filter((f) => /^users|profile/i.test(f))).toEqual([]);
+});
+
+test("two DatabaseSchemas owning one schema of one project: the second is refused before any API call", async () => {
+  const { emu, ref } = ctx;
+  const decl = (schema: string) => ({ projectRef: ref, sql: `create schema ${schema};`, schemas: [schema] });
+  const first = await P().check({}, decl("owned"), {
+    key: "urn:pulumi:dev::app::supabase:index:DatabaseSchema::a",
+    name: "a",
+  });
+  expect(first.failures).toEqual([]);
+  await emu.clearRequests();
+  // The plugin's identity (the URN), and the SDK's (the hidden input its class adds): both see the first owner.
+  const plugin = await P().check({}, decl("owned"), {
+    key: "urn:pulumi:dev::app::supabase:index:DatabaseSchema::b",
+    name: "b",
+  });
+  const reason = expect.stringMatching(
+    /^schema "owned" of project [a-z]{20} is already owned by the DatabaseSchema "a"/,
+  );
+  expect(plugin.failures).toEqual([{ property: "schemas", reason }]);
+  const dynamic = await P().check({}, { ...decl("owned"), __resourceName: ["billing"] });
+  expect(dynamic.failures).toEqual([{ property: "schemas", reason }]);
+  expect(dynamic.inputs).not.toHaveProperty("__resourceName");
+  expect(await calls(emu)).toEqual([]);
+  // The same resource checked again (preview, then up) is no conflict; without an identity nothing is compared.
+  const again = await P().check({}, decl("owned"), {
+    key: "urn:pulumi:dev::app::supabase:index:DatabaseSchema::a",
+    name: "a",
+  });
+  expect(again.failures).toEqual([]);
+  expect((await P().check({}, decl("owned"))).failures).toEqual([]);
+  // Another schema, or another project, is free; a resource that moves to another schema releases its own.
+  expect((await P().check({}, { ...decl("other"), __resourceName: ["billing"] })).failures).toEqual([]);
+  expect(
+    (await P().check({}, { ...decl("owned"), projectRef: "zzzzzzzzzzzzzzzzzzzz", __resourceName: ["c"] })).failures,
+  ).toEqual([]);
+  await P().check({}, decl("moved"), { key: "urn:pulumi:dev::app::supabase:index:DatabaseSchema::a", name: "a" });
+  expect((await P().check({}, { ...decl("owned"), __resourceName: ["billing"] })).failures).toEqual([]);
+});
+
 test("supabase-pulumi schema plan prints the plan: exit 1 with statements, 0 with none, 2 on a bad file", async () => {
   const { emu, ref } = ctx;
   const saved = { token: process.env.SUPABASE_ACCESS_TOKEN, url: process.env.SUPABASE_API_URL };

@@ -9,6 +9,7 @@ import {
   pitrFindings,
   resourceFindings,
   rlsFindings,
+  schemaOwnerFindings,
   type StackResource,
 } from "../../../policy/checks";
 import { kindOf, plainProps, UNKNOWN } from "../../../policy/inputs";
@@ -185,6 +186,36 @@ describe("stack rules", () => {
     expect(f!.message).toMatch(
       /^DatabaseMigration "bad": sql cannot be parsed \(line 1, column \d+: syntax error at end of input\)/,
     );
+  });
+
+  test("schema_owned_twice: two DatabaseSchemas owning one schema of one project, by known ref or by the same source", () => {
+    const project = res("Project", "prod", { name: "prod" });
+    const schema = (name: string, props: Record<string, unknown>, deps: Record<string, string[]> = {}) =>
+      res("DatabaseSchema", name, { sql: "select 1", ...props }, deps);
+    const app = schema("app", { projectRef: "abcdefghijklmnopqrst" });
+    const billing = schema("billing", { projectRef: "abcdefghijklmnopqrst", schemas: ["billing", "public"] });
+    const found = schemaOwnerFindings([project, app, billing]);
+    expect(found.map((f) => [f.rule, f.urn!.split("::").pop(), f.field])).toEqual([
+      ["schema_owned_twice", "billing", "schemas"],
+    ]);
+    expect(found[0]!.message).toBe(
+      'DatabaseSchema "billing": schemas owns schema public of project abcdefghijklmnopqrst, which DatabaseSchema "app" ' +
+        `also owns: each would drop what the other declares. Fix: ${rule("schema_owned_twice").fix}`,
+    );
+    // Different schemas, or another project: nothing.
+    expect(
+      schemaOwnerFindings([app, schema("b", { projectRef: "abcdefghijklmnopqrst", schemas: ["billing"] })]),
+    ).toEqual([]);
+    expect(schemaOwnerFindings([app, schema("b", { projectRef: "zzzzzzzzzzzzzzzzzzzz" })])).toEqual([]);
+    // Unknown at preview: the same project's output links them; unrelated unknowns and unknown schemas are not judged.
+    const fromProject = (name: string, schemas?: unknown) =>
+      schema(name, { projectRef: UNKNOWN, ...(schemas ? { schemas } : {}) }, { projectRef: [project.urn] });
+    expect(schemaOwnerFindings([fromProject("a", ["app"]), fromProject("b", ["app"])]).map((f) => f.message)).toEqual([
+      expect.stringContaining('owns schema app of the same project, which DatabaseSchema "a" also owns'),
+    ]);
+    expect(schemaOwnerFindings([fromProject("a"), schema("b", { projectRef: UNKNOWN })])).toEqual([]);
+    expect(schemaOwnerFindings([fromProject("a"), fromProject("b", UNKNOWN)])).toEqual([]);
+    expect(schemaOwnerFindings([fromProject("a"), fromProject("b", ["public", UNKNOWN])])).toEqual([]);
   });
 
   test("pitr_not_enabled only on protected stacks; linked by dependency or by a known ref", () => {

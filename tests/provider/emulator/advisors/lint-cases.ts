@@ -25,12 +25,11 @@ export interface LintCase {
 
 const md5 = (s: string) => createHash("md5").update(s).digest("hex");
 
-/** What every case may rely on: the auth schema of a platform project (the emulator has none of its own). */
+/**
+ * What every case may rely on besides the platform's auth schema, which every emulator project has (as on the
+ * platform, the project's own role may not replace `auth.uid()`, so the cases do not bring their own).
+ */
 export const PRELUDE = `
-create schema if not exists auth;
-create table if not exists auth.users (id uuid primary key, email text, raw_user_meta_data jsonb);
-create or replace function auth.uid() returns uuid language sql stable set search_path = '' as 'select null::uuid';
-create or replace function auth.jwt() returns jsonb language sql stable set search_path = '' as 'select null::jsonb';
 create schema if not exists private;
 `;
 
