@@ -105,7 +105,7 @@ const todoGrants = (ref: string) =>
 /** What the edit below makes the next `up` run, statement by statement, as the engine writes it. */
 const EDIT_PLAN = [
   "ALTER TABLE public.todos ADD COLUMN due_on date;",
-  `CREATE POLICY "owners delete their todos" ON public.todos AS PERMISSIVE FOR DELETE TO authenticated USING ((owner = CURRENT_USER));`,
+  `CREATE POLICY "owners delete their todos" ON public.todos AS PERMISSIVE FOR DELETE TO authenticated USING ((owner = ( SELECT auth.uid() AS uid)));`,
 ];
 
 test("examples/declarative-schema from the packed tarball: up, an edit previewed as SQL and applied as one migration, a clean refresh, drift caught by supabase-pulumi drift and repaired, destroy", async () => {
@@ -150,7 +150,7 @@ test("examples/declarative-schema from the packed tarball: up, an edit previewed
     )
     .replace(
       "revoke all on table public.todos from anon;",
-      'create policy "owners delete their todos" on public.todos\n  for delete to authenticated using (owner = current_user);\n\nrevoke all on table public.todos from anon;',
+      'create policy "owners delete their todos" on public.todos\n  for delete to authenticated using (owner = (select auth.uid()));\n\nrevoke all on table public.todos from anon;',
     );
   expect(edited).not.toBe(declared);
   fs.writeFileSync(todosFile, edited);

@@ -1,8 +1,8 @@
--- One profile per database user of the app; everyone signed in reads them, each owner edits their own.
+-- One profile per signed-in user of the app (auth.users); everyone signed in reads them, each owner edits their own.
 create table public.profiles (
   id bigint generated always as identity primary key,
   username text not null unique check (char_length(username) between 3 and 32),
-  owner text not null default current_user,
+  owner uuid not null default auth.uid() references auth.users (id) on delete cascade,
   created_at timestamptz not null default now()
 );
 
@@ -14,6 +14,6 @@ create policy "profiles are readable" on public.profiles
   for select to authenticated using (true);
 
 create policy "owners update their profile" on public.profiles
-  for update to authenticated using (owner = current_user) with check (owner = current_user);
+  for update to authenticated using (owner = (select auth.uid())) with check (owner = (select auth.uid()));
 
 revoke all on table public.profiles from anon;

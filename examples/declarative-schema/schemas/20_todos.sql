@@ -4,7 +4,7 @@ create table public.todos (
   profile_id bigint not null references public.profiles (id) on delete cascade,
   title text not null check (title <> ''),
   status public.todo_status not null default 'open',
-  owner text not null default current_user,
+  owner uuid not null default auth.uid() references auth.users (id) on delete cascade,
   inserted_at timestamptz not null default now()
 );
 
@@ -15,10 +15,10 @@ comment on column public.todos.status is 'Where the todo stands.';
 alter table public.todos enable row level security;
 
 create policy "owners read their todos" on public.todos
-  for select to authenticated using (owner = current_user);
+  for select to authenticated using (owner = (select auth.uid()));
 
 create policy "owners add todos" on public.todos
-  for insert to authenticated with check (owner = current_user);
+  for insert to authenticated with check (owner = (select auth.uid()));
 
 revoke all on table public.todos from anon;
 
