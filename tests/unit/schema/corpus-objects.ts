@@ -422,6 +422,41 @@ export const objectCases: Case[] = [
     before: "create table t (id uuid);",
     after: `create extension if not exists "uuid-ossp" with schema extensions; create table t (id uuid default extensions.uuid_generate_v4());`,
   },
+  {
+    name: "a procedure's body changes",
+    before:
+      "create table log (msg text); create procedure note_it(m text) language sql as $$ insert into log values (m) $$;",
+    after:
+      "create table log (msg text); create procedure note_it(m text) language sql as $$ insert into log values (upper(m)) $$;",
+  },
+  {
+    name: "a procedure granted to one role",
+    before:
+      "create procedure ping() language sql as $$ select 1 $$; revoke execute on procedure ping() from public, anon, authenticated, service_role;",
+    after:
+      "create procedure ping() language sql as $$ select 1 $$; revoke execute on procedure ping() from public, anon, authenticated, service_role; grant execute on procedure ping() to service_role;",
+  },
+  {
+    name: "a policy that reads the jwt",
+    before: RLS,
+    after: `${RLS} create policy admins on note for all to authenticated using ((auth.jwt() ->> 'role') = 'admin');`,
+  },
+  {
+    name: "a trigger on a view",
+    before: `${NOTE} create view v as select id, body from note; create function v_ins() returns trigger language plpgsql as $$ begin insert into note (id, body) values (new.id, new.body); return new; end $$;`,
+    after: `${NOTE} create view v as select id, body from note; create function v_ins() returns trigger language plpgsql as $$ begin insert into note (id, body) values (new.id, new.body); return new; end $$; create trigger v_ins instead of insert on v for each row execute function v_ins();`,
+  },
+  {
+    name: "a materialized view's comment",
+    before: `${NOTE} create materialized view m as select count(*) as n from note;`,
+    after: `${NOTE} create materialized view m as select count(*) as n from note; comment on materialized view m is 'how many';`,
+  },
+  {
+    name: "a sequence granted to the api roles",
+    before: "create sequence ticket_no; revoke all on sequence ticket_no from anon, authenticated;",
+    after:
+      "create sequence ticket_no; revoke all on sequence ticket_no from anon, authenticated; grant usage on sequence ticket_no to authenticated;",
+  },
   // A whole app.
   {
     name: "a small app appears whole",
