@@ -93,9 +93,12 @@ export function planMigration(live: Catalog, desired: Catalog, options: PlanOpti
     JSON.stringify(a.roles) === JSON.stringify(b.roles) &&
     a.using === b.using &&
     a.check === b.check;
+  // A policy of a dropped table goes with it, unless it reads another dropped table: then it goes first.
+  const readsOtherDropped = (p: (typeof live.policies)[0]) =>
+    [...droppedTables].some((d) => d !== p.table && `${p.using ?? ""} ${p.check ?? ""}`.includes(d));
   for (const p of live.policies) {
     const w = pol.want.get(p.id);
-    if (droppedTables.has(p.table)) continue;
+    if (droppedTables.has(p.table) && !readsOtherDropped(p)) continue;
     if (!w || !samePolicy(p, w) || touches(p.table, `${p.using ?? ""} ${p.check ?? ""}`)) {
       add(
         "dropPolicies",

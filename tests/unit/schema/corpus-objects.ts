@@ -457,6 +457,11 @@ export const objectCases: Case[] = [
     after:
       "create sequence ticket_no; revoke all on sequence ticket_no from anon, authenticated; grant usage on sequence ticket_no to authenticated;",
   },
+  {
+    name: "two tables go together, one's policy reading the other",
+    before: `${RLS} create table member (uid uuid, note_id bigint); create policy members on note for select using (exists (select 1 from member m where m.note_id = note.id and m.uid = auth.uid()));`,
+    after: "",
+  },
   // A whole app.
   {
     name: "a small app appears whole",
