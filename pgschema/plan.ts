@@ -188,12 +188,19 @@ export function planMigration(live: Catalog, desired: Catalog, options: PlanOpti
     if (!liveSchemas.has(s.name)) add("schemas", stmt(`CREATE SCHEMA "${s.name}"`, `schema ${s.name}`, "missing"));
   const liveExt = new Map(live.extensions.map((e) => [e.name, e]));
   const ownedSchemas = new Set([...liveSchemas.keys(), ...wantSchemas]);
-  for (const e of desired.extensions)
-    if (!liveExt.has(e.name))
+  for (const e of desired.extensions) {
+    const h = liveExt.get(e.name);
+    if (!h)
       add(
         "extensions",
         stmt(`CREATE EXTENSION IF NOT EXISTS "${e.name}" WITH SCHEMA "${e.schema}"`, `extension ${e.name}`, "missing"),
       );
+    else if (h.schema !== e.schema && (ownedSchemas.has(e.schema) || ownedSchemas.has(h.schema)))
+      add(
+        "extensions",
+        stmt(`ALTER EXTENSION "${e.name}" SET SCHEMA "${e.schema}"`, `extension ${e.name}`, `in ${h.schema}`),
+      );
+  }
   for (const e of live.extensions)
     if (ownedSchemas.has(e.schema) && !desired.extensions.some((d) => d.name === e.name))
       add("dropLast", stmt(`DROP EXTENSION IF EXISTS "${e.name}"`, `extension ${e.name}`, "extra"));
@@ -356,8 +363,13 @@ export function planMigration(live: Catalog, desired: Catalog, options: PlanOpti
     }
     add(phase, stmt(f.def.trim(), `function ${f.id}`, h ? "body or options differ" : "missing"));
   }
+  // An extra function goes last (a dropped column's default may call it), unless it uses a dropped table's row type.
   for (const f of live.functions)
-    if (!fns.want.has(f.id)) add("dropLast", stmt(`DROP ${fnTarget(f)}`, `function ${f.id}`, "extra"));
+    if (!fns.want.has(f.id))
+      add(
+        f.rowTypes.some((t) => droppedTables.has(t)) ? "dropFunctions" : "dropLast",
+        stmt(`DROP ${fnTarget(f)}`, `function ${f.id}`, "extra"),
+      );
 
   add("tables", ...tables.create);
   add("tableAlters", ...tables.alter);

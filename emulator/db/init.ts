@@ -44,6 +44,9 @@ export const MEMBERSHIP_SQL = `GRANT anon, authenticated, service_role, supabase
 /** Per-database grants, as on the platform; idempotent. */
 export const DATABASE_SQL = `
 GRANT USAGE ON SCHEMA public TO anon, authenticated, service_role;
+-- Where the platform installs extensions (\`create extension ... with schema extensions\`).
+CREATE SCHEMA IF NOT EXISTS extensions;
+GRANT USAGE ON SCHEMA extensions TO anon, authenticated, service_role;
 ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT ALL ON TABLES TO anon, authenticated, service_role;
 ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT ALL ON SEQUENCES TO anon, authenticated, service_role;
 ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT ALL ON FUNCTIONS TO anon, authenticated, service_role;

@@ -17,6 +17,8 @@ export interface WorkerInit {
   dataDir?: string;
   /** A gzipped data-directory tarball to start from (a fresh database). */
   template?: Uint8Array;
+  /** Contrib extensions to offer (`create extension` loads them), as the platform's databases do. */
+  extensions?: readonly string[];
 }
 
 export type WorkerRequest =
@@ -45,6 +47,12 @@ const shape = (r) => ({ rows: r.rows, fields: r.fields.map((f) => ({ name: f.nam
 
 const opening = (async () => {
   const options = {};
+  const path = require("node:path");
+  const extensions = {};
+  for (const name of workerData.extensions ?? []) {
+    try { extensions[name] = require(path.join(path.dirname(workerData.pglitePath), "contrib", name + ".cjs"))[name]; } catch { /* not built */ }
+  }
+  options.extensions = extensions;
   if (workerData.dataDir) options.dataDir = workerData.dataDir;
   if (workerData.template) options.loadDataDir = new Blob([workerData.template], { type: "application/x-gzip" });
   return PGlite.create(options);

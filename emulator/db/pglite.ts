@@ -14,6 +14,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { Worker } from "node:worker_threads";
+import { SCRATCH_EXTENSIONS } from "../../pgschema/platform";
 import { authSql, DATABASE_SQL, HAS_AUTH_SQL, MEMBERSHIP_SQL, ROLES_SQL } from "./init";
 import { alterDatabaseSql, classifySettings, settingLiteral } from "./settings";
 import { WORKER_SOURCE, type WorkerInit, type WorkerRequest, type WorkerResponse } from "./pglite-worker";
@@ -41,7 +42,7 @@ class PgliteWorker {
   private readonly deathListeners: Array<() => void> = [];
 
   constructor(init: Omit<WorkerInit, "pglitePath">) {
-    const workerData: WorkerInit = { pglitePath: PGLITE_ENTRY, ...init };
+    const workerData: WorkerInit = { pglitePath: PGLITE_ENTRY, extensions: SCRATCH_EXTENSIONS, ...init };
     this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData });
     this.worker.on("message", (msg: WorkerResponse) => {
       const p = this.pending.get(msg.id);

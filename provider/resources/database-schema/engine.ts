@@ -5,6 +5,7 @@
  * catalog read with one read-only query through the management API, and the
  * plan applied as one migration of the platform's history.
  */
+import { randomUUID } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import {
@@ -126,7 +127,9 @@ export const migrationName = (prefix: string, sql: string) => `${prefix}_${sha25
  */
 export async function applyMigration(ref: string, name: string, sql: string): Promise<string> {
   const client = managementClient();
-  const key = `${DECLARED_SCHEMA_KEY_PREFIX}${sha256Hex(`${ref}/${name}/${sha256Hex(sql)}`).slice(0, 40)}`;
+  // One key per apply (kept while its outcome is settled): the same SQL applied again later (after a drop,
+  // on a re-created resource) must run again, not be answered as a repeat of the earlier entry.
+  const key = `${DECLARED_SCHEMA_KEY_PREFIX}${sha256Hex(`${ref}/${name}/${sha256Hex(sql)}/${randomUUID()}`).slice(0, 40)}`;
   const known = new Set((await client.listMigrations(ref)).map((e) => e.version));
   const recorded = async () => {
     for (const e of (await client.listMigrations(ref)).filter((x) => !known.has(x.version) && x.name === name)) {

@@ -254,6 +254,12 @@ test("onDelete drop drops the owned objects in one migration; retain leaves them
   expect(history.map((e: { name: string }) => e.name)).toContainEqual(
     expect.stringMatching(/^declarative_schema_drop_/),
   );
+  // The same declaration created again runs again: its migration is new, not a repeat of the first.
+  const again = await P().check({}, checked.inputs!);
+  const remade = await P().create(again.inputs!);
+  expect(remade.outs!.lastMigrationVersion).not.toBe(made.outs!.lastMigrationVersion);
+  expect(await sql("select to_regclass('app.kept')::text as t")).toEqual([{ t: "app.kept" }]);
+  await P().delete(remade.id, remade.outs!);
 });
 
 test("the platform's auth schema: declared policies and migrations using auth.uid() and auth.users apply; the Data API does not show it", async () => {

@@ -462,6 +462,16 @@ export const objectCases: Case[] = [
     before: `${RLS} create table member (uid uuid, note_id bigint); create policy members on note for select using (exists (select 1 from member m where m.note_id = note.id and m.uid = auth.uid()));`,
     after: "",
   },
+  {
+    name: "a table and a function returning its rows go together",
+    before: `${NOTE} create function shared_notes() returns setof note language sql stable as 'select * from note where shared';`,
+    after: "",
+  },
+  {
+    name: "an extension moves into an owned schema",
+    before: "create extension if not exists citext with schema extensions;",
+    after: "create extension if not exists citext with schema public; create table u (email citext);",
+  },
   // A whole app.
   {
     name: "a small app appears whole",
