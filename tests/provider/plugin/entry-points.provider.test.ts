@@ -10,6 +10,7 @@
  */
 import * as fs from "node:fs";
 import * as runtime from "supabase-pulumi/runtime";
+import { closeScratch } from "../../../provider/resources/database-schema/engine";
 import { useEmulator } from "../../../harness/suite";
 import type { TestEmulator } from "../../../harness/emulator";
 import { propertyMaps } from "../../../provider/kind";
@@ -129,8 +130,10 @@ async function lifecycle(entry: EntryPoint, sc: Scenario): Promise<Array<[string
   return steps;
 }
 
-afterAll(() => {
+afterAll(async () => {
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+  // The DatabaseSchema scenario loaded its SQL into the process's scratch database.
+  await closeScratch();
 });
 
 test("the plugin knows each resource by its URN: a second DatabaseSchema owning one schema of a project is refused", async () => {

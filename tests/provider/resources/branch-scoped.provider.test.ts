@@ -10,6 +10,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import * as runtime from "supabase-pulumi/runtime";
+import { closeScratch } from "../../../provider/resources/database-schema/engine";
 import { scenarios } from "../plugin/scenarios";
 import { useSharedProject } from "./config-helpers";
 
@@ -49,8 +50,10 @@ beforeAll(async () => {
   await emu.api("PATCH", `/v1/projects/${branch.id}/config/auth`, { saml_enabled: true });
 });
 
-afterAll(() => {
+afterAll(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  // The DatabaseSchema scenario loaded its SQL into the process's scratch database.
+  await closeScratch();
 });
 
 test("the scenarios cover every project-scoped kind", () => {
