@@ -25,10 +25,9 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { engineRoot, offlineEnv, REPO_ROOT } from "../../scripts/engine";
+import { engineRoot } from "../../scripts/engine";
 import { startTestEmulator } from "../../harness/emulator";
-import { installedVersion, packTarball } from "../../harness/tarball";
-import { cleanup, runCommand, tempDir, type TestEmulator } from "./helpers";
+import { cleanup, emulatorEnv, installedExample, runCommand, type TestEmulator } from "./helpers";
 
 const DB_PASS = "declarative-e2e-db-pass-41d7";
 const STACK = "dev";
@@ -52,25 +51,7 @@ const up = () => pulumi(["up", "--yes", "--skip-preview"]);
 
 beforeAll(async () => {
   emu = await startTestEmulator();
-  dir = tempDir("declarative-schema");
-  project = path.join(dir, "declarative-schema");
-  fs.cpSync(path.join(REPO_ROOT, "examples", "declarative-schema"), project, { recursive: true });
-  const tarball = packTarball(dir);
-  env = {
-    ...offlineEnv(dir),
-    SUPABASE_ACCESS_TOKEN: emu.accessToken,
-    SUPABASE_API_URL: emu.apiUrl,
-    SUPABASE_PROJECT_URL_TEMPLATE: emu.projectUrlTemplate,
-  };
-  await run("npm", [
-    "install",
-    "--prefer-offline",
-    "--no-audit",
-    "--no-fund",
-    tarball,
-    `@pulumi/pulumi@${installedVersion("@pulumi/pulumi")}`,
-    `typescript@${installedVersion("typescript")}`,
-  ]);
+  ({ dir, project, env } = await installedExample("declarative-schema", emulatorEnv(emu)));
   await pulumi(["stack", "init"]);
   await pulumi(["config", "set", "--secret", "dbPass", DB_PASS]);
 }, 300_000);

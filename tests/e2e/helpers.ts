@@ -10,7 +10,8 @@ import * as path from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
 import type * as automation from "@pulumi/pulumi/automation";
 import * as supabase from "supabase-pulumi";
-import { inlineStack, type EngineStack } from "../../scripts/engine";
+import { inlineStack, offlineEnv, REPO_ROOT, type EngineStack } from "../../scripts/engine";
+import { installedVersion, packTarball } from "../../harness/tarball";
 import { startTestEmulator } from "../../harness/emulator";
 import { useEmulator } from "../../harness/suite";
 
@@ -223,3 +224,44 @@ export function processGone(pid: number): boolean {
   const stat = procStat(pid);
   return !stat || stat.zombie;
 }
+
+/**
+ * A user's copy of `examples/<name>`: the folder copied into a fresh temporary
+ * directory, the packed tarball installed into it with the pinned Pulumi SDK
+ * and TypeScript (as a user's `npm install` would), and the environment its
+ * engine runs need (an offline engine home and file backend in the directory,
+ * plus `extra`: the API to point at). The stack is the caller's to create.
+ */
+export async function installedExample(
+  name: string,
+  extra: Record<string, string>,
+): Promise<{ dir: string; project: string; env: Record<string, string> }> {
+  const dir = tempDir(name);
+  const project = path.join(dir, name);
+  fs.cpSync(path.join(REPO_ROOT, "examples", name), project, { recursive: true });
+  const tarball = packTarball(dir);
+  const env = { ...offlineEnv(dir), ...extra };
+  const install = await runCommand(
+    "npm",
+    [
+      "install",
+      "--prefer-offline",
+      "--no-audit",
+      "--no-fund",
+      tarball,
+      `@pulumi/pulumi@${installedVersion("@pulumi/pulumi")}`,
+      `typescript@${installedVersion("typescript")}`,
+    ],
+    project,
+    { ...process.env, ...env },
+  );
+  if (install.code !== 0) throw new Error(`npm install in examples/${name}'s copy failed:\n${install.out}`);
+  return { dir, project, env };
+}
+
+/** The environment that points the provider at `emu`. */
+export const emulatorEnv = (emu: TestEmulator): Record<string, string> => ({
+  SUPABASE_ACCESS_TOKEN: emu.accessToken,
+  SUPABASE_API_URL: emu.apiUrl,
+  SUPABASE_PROJECT_URL_TEMPLATE: emu.projectUrlTemplate,
+});

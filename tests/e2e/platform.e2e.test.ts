@@ -19,12 +19,10 @@
  * of what it holds fails naming the paused project instead of waiting), and
  * restored.
  */
-import * as fs from "node:fs";
 import * as path from "node:path";
-import { engineRoot, offlineEnv, REPO_ROOT } from "../../scripts/engine";
+import { engineRoot } from "../../scripts/engine";
 import { startTestEmulator } from "../../harness/emulator";
-import { installedVersion, packTarball } from "../../harness/tarball";
-import { cleanup, runCommand, tempDir, type TestEmulator } from "./helpers";
+import { cleanup, emulatorEnv, installedExample, runCommand, type TestEmulator } from "./helpers";
 import { storage, upload } from "../provider/emulator/storage/storage-api";
 
 const DB_PASS = "platform-e2e-db-pass-3f1c";
@@ -47,25 +45,7 @@ const up = () => pulumi(["up", "--yes", "--skip-preview"]);
 
 beforeAll(async () => {
   emu = await startTestEmulator();
-  dir = tempDir("platform");
-  project = path.join(dir, "platform");
-  fs.cpSync(path.join(REPO_ROOT, "examples", "platform"), project, { recursive: true });
-  const tarball = packTarball(dir);
-  env = {
-    ...offlineEnv(dir),
-    SUPABASE_ACCESS_TOKEN: emu.accessToken,
-    SUPABASE_API_URL: emu.apiUrl,
-    SUPABASE_PROJECT_URL_TEMPLATE: emu.projectUrlTemplate,
-  };
-  await run("npm", [
-    "install",
-    "--prefer-offline",
-    "--no-audit",
-    "--no-fund",
-    tarball,
-    `@pulumi/pulumi@${installedVersion("@pulumi/pulumi")}`,
-    `typescript@${installedVersion("typescript")}`,
-  ]);
+  ({ dir, project, env } = await installedExample("platform", emulatorEnv(emu)));
   await pulumi(["stack", "init"]);
   await pulumi(["config", "set", "--secret", "dbPass", DB_PASS]);
 }, 300_000);

@@ -14,9 +14,8 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { engineRoot, offlineEnv, REPO_ROOT } from "../../scripts/engine";
-import { installedVersion, packTarball } from "../../harness/tarball";
-import { cleanup, runCommand, tempDir } from "./helpers";
+import { engineRoot } from "../../scripts/engine";
+import { cleanup, installedExample, runCommand } from "./helpers";
 
 const DB_PASS = "policy-e2e-db-pass-8d21";
 const PACK = path.join("node_modules", "supabase-pulumi", "policy");
@@ -39,31 +38,11 @@ async function must(cwd: string, args: string[], extra?: Record<string, string>)
 }
 
 beforeAll(async () => {
-  dir = tempDir("policy");
-  project = path.join(dir, "policy");
-  fs.cpSync(path.join(REPO_ROOT, "examples", "policy"), project, { recursive: true });
-  const tarball = packTarball(dir);
-  env = {
-    ...offlineEnv(dir),
+  ({ dir, project, env } = await installedExample("policy", {
     SUPABASE_ACCESS_TOKEN: "policy-e2e-unused-token",
     SUPABASE_API_URL: "http://127.0.0.1:9",
     SUPABASE_PROJECT_URL_TEMPLATE: "http://127.0.0.1:9/{ref}",
-  };
-  const install = await runCommand(
-    "npm",
-    [
-      "install",
-      "--prefer-offline",
-      "--no-audit",
-      "--no-fund",
-      tarball,
-      `@pulumi/pulumi@${installedVersion("@pulumi/pulumi")}`,
-      `typescript@${installedVersion("typescript")}`,
-    ],
-    project,
-    { ...process.env, ...env },
-  );
-  if (install.code !== 0) throw new Error(`npm install failed:\n${install.out}`);
+  }));
   expect(fs.existsSync(path.join(project, PACK, "PulumiPolicy.yaml"))).toBe(true);
   await must(project, ["stack", "init"]);
   await must(project, ["config", "set", "--secret", "dbPass", DB_PASS]);
