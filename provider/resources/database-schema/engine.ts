@@ -21,6 +21,7 @@ import {
 import { managementClient } from "../../context";
 import { withUnknownOutcome } from "../../client/management";
 import { SupabaseError } from "../../errors";
+import { isProjectNotReady } from "../../poll";
 import { DECLARED_SCHEMA_KEY_PREFIX, sha256Hex } from "../shared";
 import type { Props } from "../common";
 
@@ -171,8 +172,10 @@ export async function failingStatement(ref: string, plan: Plan): Promise<string 
   return undefined;
 }
 
-/** The error of a failed apply: the service's message and the statement that failed. */
-export async function applyError(err: unknown, ref: string, plan: Plan): Promise<SupabaseError> {
+/** The error of a failed apply: the service's message and the statement that failed; a "not ready" refusal as it came. */
+export async function applyError(err: unknown, ref: string, plan: Plan): Promise<unknown> {
+  // A refusal before anything ran (a restart in the same `up`) goes back to whenProjectReady as it came.
+  if (isProjectNotReady(err)) return err;
   const msg = err instanceof Error ? err.message : String(err);
   const stmt = await failingStatement(ref, plan).catch(() => undefined);
   return new SupabaseError(

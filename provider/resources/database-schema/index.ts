@@ -8,7 +8,7 @@
  */
 import { DeclaredSqlError, migrationSql, planMigration, reservedReason, type Catalog } from "../../../pgschema";
 import { defineKind } from "../../kind";
-import { isProjectNotReady, whenProjectReady } from "../../poll";
+import { whenProjectReady } from "../../poll";
 import { checkWith, containsUnknown, type CheckFailure, type Props, type ResourceImpl } from "../common";
 import { withDrift } from "../drift";
 import { databaseSchemaDoc } from "./doc";
@@ -85,8 +85,6 @@ async function apply(inputs: Props, previousVersion?: string): Promise<Props> {
       try {
         version = await applyMigration(ref, migrationName(inputs.migrationName, sql), sql);
       } catch (err) {
-        // A refusal before anything ran (a restart in the same `up`) goes back to whenProjectReady as it came.
-        if (isProjectNotReady(err)) throw err;
         throw await applyError(err, ref, plan);
       }
     }
@@ -164,8 +162,6 @@ export const databaseSchema: ResourceImpl = {
       try {
         await applyMigration(ref, `${p.migrationName}_drop_${Date.now()}`, sql);
       } catch (err) {
-        // A refusal before anything ran (a restart in the same `up`) goes back to whenProjectReady as it came.
-        if (isProjectNotReady(err)) throw err;
         throw await applyError(err, ref, plan);
       }
     });
